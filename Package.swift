@@ -1,0 +1,79 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Pitchside: a distributed cornhole analyser. See README.md and docs/ARCHITECTURE.md.
+let package = Package(
+    name: "Pitchside",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "pitchside", targets: ["pitchside"]),
+        .library(name: "PitchsideCore", targets: ["PitchsideCore"]),
+        .library(name: "PitchsideTransport", targets: ["PitchsideTransport"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.28.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // Thin C modules over system libraries (Debian packages, see ops/setup).
+        .systemLibrary(name: "CZeroMQ", path: "Sources/CZeroMQ"),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
+        .target(
+            name: "CFFmpeg",
+            path: "Sources/CFFmpeg",
+            linkerSettings: [
+                .linkedLibrary("avformat"), .linkedLibrary("avcodec"),
+                .linkedLibrary("swscale"), .linkedLibrary("avutil"),
+            ]
+        ),
+
+        // Generated wire messages, frames, geometry, configuration.
+        .target(
+            name: "PitchsideCore",
+            dependencies: [
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            exclude: []
+        ),
+        // ZeroMQ sockets, topics, credit-based flow control.
+        .target(name: "PitchsideTransport", dependencies: ["CZeroMQ", "PitchsideCore"]),
+        // Decode, encode, pixel conversion, frame sources (FFmpeg).
+        .target(name: "PitchsideMedia", dependencies: ["CFFmpeg", "PitchsideCore"]),
+        // Pure analysers: trajectory, board, stability, census.
+        .target(name: "PitchsideVision", dependencies: ["PitchsideCore"]),
+        // Synthetic games with exact ground truth (Cairo).
+        .target(name: "PitchsideSynth", dependencies: ["CCairo", "PitchsideCore", "PitchsideMedia"]),
+        // The processes: capture node, workers, supervisor (I/O around the analysers).
+        .target(
+            name: "PitchsideNodes",
+            dependencies: [
+                "PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideVision",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "pitchside",
+            dependencies: [
+                "PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideVision",
+                "PitchsideSynth", "PitchsideNodes",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .testTarget(name: "PitchsideCoreTests", dependencies: ["PitchsideCore"]),
+        .testTarget(name: "PitchsideTransportTests", dependencies: ["PitchsideTransport", "PitchsideCore"]),
+        .testTarget(name: "PitchsideMediaTests", dependencies: ["PitchsideMedia", "PitchsideCore"]),
+        .testTarget(name: "PitchsideVisionTests", dependencies: ["PitchsideVision", "PitchsideCore", "PitchsideMedia"]),
+        .testTarget(name: "PitchsideSynthTests", dependencies: ["PitchsideSynth", "PitchsideCore", "PitchsideMedia"]),
+        .testTarget(
+            name: "PitchsideEndToEndTests",
+            dependencies: ["PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideNodes"]
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,23 @@
+#ifndef PITCHSIDE_CFFMPEG_H
+#define PITCHSIDE_CFFMPEG_H
+// Thin exposure of FFmpeg to Swift: the headers, plus functions for the
+// few things that are macros (and so do not import).
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libavutil/avutil.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libavutil/error.h>
+#include <libswscale/swscale.h>
+
+/// AVERROR(EAGAIN), which Swift cannot import.
+int pitchside_averror_eagain(void);
+/// AVERROR_EOF.
+int pitchside_averror_eof(void);
+/// AV_NOPTS_VALUE.
+int64_t pitchside_av_nopts_value(void);
+/// av_err2str into a caller buffer.
+void pitchside_av_strerror(int code, char *buffer, size_t size);
+/// Silences FFmpeg's own logging below the given level.
+void pitchside_av_set_log_level(int level);
+#endif

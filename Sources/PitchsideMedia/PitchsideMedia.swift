@@ -1,0 +1,1 @@
+// PitchsideMedia: see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// PitchsideNodes: see docs/ARCHITECTURE.md.

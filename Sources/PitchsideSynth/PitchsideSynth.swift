@@ -1,0 +1,1 @@
+// PitchsideSynth: see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// PitchsideTransport: see docs/ARCHITECTURE.md.

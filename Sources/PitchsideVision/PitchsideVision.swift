@@ -1,0 +1,1 @@
+// PitchsideVision: see docs/ARCHITECTURE.md.
