@@ -29,6 +29,9 @@ let package = Package(
             ]
         ),
 
+        // Declarations of the LiteRT C API (the runtime is fetched at set-up, see ops/fetch-models).
+        .target(name: "CLiteRt", path: "Sources/CLiteRt"),
+
         // Generated wire messages, frames, geometry, configuration.
         .target(
             name: "PitchsideCore",
@@ -47,11 +50,13 @@ let package = Package(
         .target(name: "PitchsideVision", dependencies: ["PitchsideCore"]),
         // Synthetic games with exact ground truth (Cairo).
         .target(name: "PitchsideSynth", dependencies: ["CCairo", "PitchsideCore", "PitchsideMedia"]),
+        // BlazePose on LiteRT.
+        .target(name: "PitchsidePose", dependencies: ["CLiteRt", "PitchsideCore", "PitchsideMedia"]),
         // The processes: capture node, workers, supervisor (I/O around the analysers).
         .target(
             name: "PitchsideNodes",
             dependencies: [
-                "PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideVision",
+                "PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideVision", "PitchsidePose",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -59,7 +64,7 @@ let package = Package(
             name: "pitchside",
             dependencies: [
                 "PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideVision",
-                "PitchsideSynth", "PitchsideNodes",
+                "PitchsideSynth", "PitchsideNodes", "PitchsidePose",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -69,6 +74,7 @@ let package = Package(
         .testTarget(name: "PitchsideTransportTests", dependencies: ["PitchsideTransport", "PitchsideCore"]),
         .testTarget(name: "PitchsideMediaTests", dependencies: ["PitchsideMedia", "PitchsideCore"]),
         .testTarget(name: "PitchsideVisionTests", dependencies: ["PitchsideVision", "PitchsideCore", "PitchsideMedia"]),
+        .testTarget(name: "PitchsidePoseTests", dependencies: ["PitchsidePose", "PitchsideCore", "PitchsideMedia"]),
         .testTarget(name: "PitchsideSynthTests", dependencies: ["PitchsideSynth", "PitchsideCore", "PitchsideMedia"]),
         .testTarget(
             name: "PitchsideEndToEndTests",

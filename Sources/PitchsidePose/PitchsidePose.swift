@@ -1,0 +1,1 @@
+// PitchsidePose: BlazePose on LiteRT. See docs/ARCHITECTURE.md.

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+/// `pitchside bench synth`: owned by the synth work.
+struct SynthBench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "synth", abstract: "Synth benchmark.")
+}
