@@ -1,0 +1,1 @@
+// PitchsideGame: game state, throws, scoring, event log. See docs/ARCHITECTURE.md.
