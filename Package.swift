@@ -44,7 +44,10 @@ let package = Package(
             exclude: []
         ),
         // ZeroMQ sockets, topics, credit-based flow control.
-        .target(name: "PitchsideTransport", dependencies: ["CZeroMQ", "PitchsideCore"]),
+        .target(
+            name: "PitchsideTransport",
+            dependencies: ["CZeroMQ", "PitchsideCore", .product(name: "Logging", package: "swift-log")]
+        ),
         // Decode, encode, pixel conversion, frame sources (FFmpeg).
         .target(name: "PitchsideMedia", dependencies: ["CFFmpeg", "PitchsideCore"]),
         // Pure analysers: trajectory, board, stability, census.
