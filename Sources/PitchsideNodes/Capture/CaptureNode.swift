@@ -154,6 +154,9 @@ public final class CaptureNode {
         progress.update(published: report.framesPublished, force: true)
         progress.finish()
 
+        if options.pacing != .lockstep && seq > 0 {
+            try waitForConsumersToDrain(gate: gate, lastSeq: seq - 1, isCancelled: isCancelled)
+        }
         try publishEndOfStream(publisher: publisher, lastSeq: seq == 0 ? 0 : seq - 1, lastPts: max(lastPts, 0))
         if options.pacing == .lockstep && seq > 0 {
             try waitForFinalCredits(gate: gate, lastSeq: seq - 1, isCancelled: isCancelled)
@@ -193,6 +196,30 @@ public final class CaptureNode {
             eos.rendition = rendition.name
             eos.endOfStream = true
             _ = try publisher.send(eos, topic: Topic.frame(stream: options.streamID, rendition: rendition.name))
+        }
+    }
+
+    /// Live: PUB drops a message for a subscriber whose queue is full, so the end-of-stream
+    /// marker waits until every consumer has finished the last frame or stopped advancing
+    /// (its queue is empty; the frames it lacks were lost at its high-water mark and are counted).
+    private func waitForConsumersToDrain(gate: CreditGate, lastSeq: UInt64, isCancelled: () -> Bool) throws {
+        let deadline = WallClock.monotonicSeconds() + options.silenceTimeout
+        var lastProgress: [String: (Int64, Double)] = [:]
+        while WallClock.monotonicSeconds() < deadline && !isCancelled() {
+            try gate.pump(timeout: 0.05)
+            let now = WallClock.monotonicSeconds()
+            var busy = false
+            for consumer in gate.ledger.consumers.values where consumer.isSynchronised && consumer.wants(streamID: options.streamID) {
+                let acked = consumer.ackedThrough[options.streamID] ?? -1
+                if acked >= Int64(lastSeq) { continue }
+                if let (previous, since) = lastProgress[consumer.id], previous == acked {
+                    if now - since < 0.5 { busy = true }
+                } else {
+                    lastProgress[consumer.id] = (acked, now)
+                    busy = true
+                }
+            }
+            if !busy { return }
         }
     }
 

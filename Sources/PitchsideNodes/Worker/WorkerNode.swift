@@ -113,6 +113,14 @@ public final class WorkerNode {
                 report.endOfStreams += 1
                 endedStreams.insert(streamID)
                 report.dropped = gaps.values.reduce(0) { $0 + $1.dropped }
+                var done = PSWorkerResult()
+                done.frameDone = PSFrameDone.with {
+                    $0.header = wire.header
+                    $0.header.producerID = options.consumerID
+                    $0.role = options.role
+                    $0.endOfStream = true
+                }
+                _ = try pusher.send(done, topic: Topic.result(stream: streamID, kind: options.role))
                 try sendHeartbeat(pusher, report: report, stats: receiver.stats)
                 logger.info("end of stream \(streamID): processed \(report.processed), lost \(gaps[streamID]?.dropped ?? 0)")
                 if options.exitAtEndOfStream && (options.streams.isEmpty || Set(options.streams).isSubset(of: endedStreams)) {
