@@ -32,7 +32,7 @@ struct PlayerPainter {
                 : (b.leftShoulder, b.leftElbow, b.leftWrist, b.leftHand)
             outlined(sh, el, 0.055 * h, shirt)
             outlined(el, wr, 0.042 * h, skin)
-            let hp = px(ha), r = width(0.03 * h, at: ha)
+            let hp = px(ha), r = width(0.022 * h, at: ha)
             canvas.fillEllipse(hp, rx: r + 0.6, ry: r + 0.6, skin.scaled(0.6))
             canvas.fillEllipse(hp, rx: r, ry: r, skin.scaled(0.95))
             if right, let bag {
@@ -54,14 +54,14 @@ struct PlayerPainter {
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             canvas.polygon(quad)
             canvas.setColor(shirt.scaled(0.55))
-            cairo_set_line_width(cr, width(0.13 * h, at: b.neck) + 1.2)
+            cairo_set_line_width(cr, width(0.085 * h, at: b.neck) + 1.2)
             cairo_stroke_preserve(cr)
             canvas.setColor(shirt)
-            cairo_set_line_width(cr, width(0.13 * h, at: b.neck))
+            cairo_set_line_width(cr, width(0.085 * h, at: b.neck))
             cairo_stroke_preserve(cr)
             cairo_fill(cr)
             // Trousers from the waist down.
-            outlined(b.leftHip, b.rightHip, 0.11 * h, trousers)
+            outlined(b.leftHip, b.rightHip, 0.09 * h, trousers)
         }
         func head() {
             outlined(b.neck, b.head, 0.05 * h, skin)

@@ -62,11 +62,15 @@ struct ScenePainter {
         canvas.fillPolygon([Pixel(-10, foot), Pixel(w + 10, foot), Pixel(w + 10, h + 10), Pixel(-10, h + 10)], ground)
 
         if settings.nuisances.texturedGround {
+            cairo_save(cr)
+            cairo_rectangle(cr, 0, foot, w, h - foot)
+            cairo_clip(cr)
+            defer { cairo_restore(cr) }
             let nearZ = sign * plan.settings.camera.distance * 0.85
             // Large soft patches, then blades of grass (or grit), placed in the world.
             for _ in 0..<60 {
                 let p = Vec3(rng.uniform(-10, 20), 0, rng.uniform(min(backZ, nearZ), max(backZ, nearZ)))
-                let r = rng.uniform(0.6, 2.5)
+                let r = rng.uniform(0.4, 1.6)
                 let c = camera.project(p)
                 let rx = abs(camera.project(p + Vec3(r, 0, 0)).x - c.x)
                 let ry = abs(camera.project(p + Vec3(0, 0, r)).y - c.y)

@@ -65,6 +65,13 @@ public struct NuisanceSettings: Sendable, Equatable, Codable {
     public var crf: Int
     /// Bags already lying on the board and the ground when the game starts.
     public var restingBags: Int
+
+    /// No nuisance at all: a clean picture (only compression remains).
+    public static func none(crf: Int = 18) -> NuisanceSettings {
+        NuisanceSettings(noiseSigma: 0, gain: 1, gradient: 0, gradientAngleDegrees: 0, texturedGround: false,
+                         texturedBackground: false, bird: false, farPerson: false, motionBlur: false, crf: crf,
+                         restingBags: 0)
+    }
 }
 
 /// A player's looks and body.
