@@ -49,7 +49,13 @@ let package = Package(
         // Pure analysers: trajectory, board, stability, census.
         .target(name: "PitchsideVision", dependencies: ["PitchsideCore"]),
         // Synthetic games with exact ground truth (Cairo).
-        .target(name: "PitchsideSynth", dependencies: ["CCairo", "PitchsideCore", "PitchsideMedia"]),
+        .target(
+            name: "PitchsideSynth",
+            dependencies: [
+                "CCairo", "PitchsideCore", "PitchsideMedia",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
         // BlazePose on LiteRT.
         .target(name: "PitchsidePose", dependencies: ["CLiteRt", "PitchsideCore", "PitchsideMedia"]),
         // The processes: capture node, workers, supervisor (I/O around the analysers).
