@@ -47,7 +47,12 @@ let package = Package(
         // Decode, encode, pixel conversion, frame sources (FFmpeg).
         .target(name: "PitchsideMedia", dependencies: ["CFFmpeg", "PitchsideCore"]),
         // Pure analysers: trajectory, board, stability, census.
-        .target(name: "PitchsideVision", dependencies: ["PitchsideCore"]),
+        // Optimized in debug builds too: its pixel loops are ~50× slower unoptimized, which
+        // would make the tests that feed it video slow.
+        .target(
+            name: "PitchsideVision", dependencies: ["PitchsideCore"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
         // Synthetic games with exact ground truth (Cairo).
         .target(name: "PitchsideSynth", dependencies: ["CCairo", "PitchsideCore", "PitchsideMedia"]),
         // BlazePose on LiteRT.
