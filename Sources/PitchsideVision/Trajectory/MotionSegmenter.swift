@@ -216,12 +216,38 @@ final class MotionSegmenter {
             guard Double(max(c.width, c.height)) * f <= 2.5 * maximumPixels + 2 * f else { continue }
             // Cut by the edge of the region: its centroid would be wrong.
             guard c.minX > x0, c.minY > y0, c.maxX < x1 - 1, c.maxY < y1 - 1 else { continue }
+            // Elongated beyond what motion blur makes of a bag: the edge of something larger.
+            guard max(c.width, c.height) <= 4 * min(c.width, c.height) + 1 else { continue }
+            guard !isGhost(c, h: h, slots: slots, current: current, currentSlot: slot) else { continue }
             guard let blob = refine(c, offset: offset, slots: slots, current: slot, x0: x0, y0: y0, x1: x1, y1: y1) else { continue }
             guard blob.diameter >= minimumPixels, blob.diameter <= maximumPixels else { continue }
             guard roi.contains(x: blob.x / Double(width), y: blob.y / Double(height)) else { continue }
             blobs.append(blob)
         }
         return blobs
+    }
+
+    /// True when the current frame, over the component, looks like one of the background
+    /// frames: the change is a ghost of something that left (or of a slow object's past
+    /// position), not an object that is here now.
+    private func isGhost(
+        _ c: MaskComponent, h: [UnsafeMutablePointer<UInt8>], slots: [Int], current: UnsafeMutablePointer<UInt8>, currentSlot: Int
+    ) -> Bool {
+        let m = mask!
+        var sums = [0.0, 0.0, 0.0]
+        var count = 0
+        let shifts = slots.map { planeMeans[currentSlot] - planeMeans[$0] }
+        for y in c.minY...c.maxY {
+            let r = y * searchStride
+            for x in c.minX...c.maxX where m[r + x] == 2 {
+                let v = Double(current[r + x])
+                count += 1
+                for k in 0..<3 { sums[k] += abs(v - Double(h[k][r + x]) - shifts[k]) }
+            }
+        }
+        guard count > 0 else { return true }
+        let closest = min(sums[0], sums[1], sums[2]) / Double(count)
+        return closest < 0.5 * Double(threshold)
     }
 
     /// Centroid and size of a search-mask component measured on the full-resolution frames:

@@ -64,7 +64,9 @@ public struct TrajectoryDetector {
             maximumSpeedPixels: configuration.maximumSpeed * width, maximumGap: configuration.maximumGap)
         var observations: [TrajectoryObservation] = []
         for track in tracker.tracks where track.updated && track.count >= configuration.trajectoryLength {
-            if let o = Self.observation(of: track, width: width, height: height) { observations.append(o) }
+            if let o = Self.observation(of: track, width: width, height: height, minimumSpeed: configuration.minimumSpeed) {
+                observations.append(o)
+            }
         }
         return observations
     }
@@ -80,11 +82,14 @@ public struct TrajectoryDetector {
 
     /// The observation for a track, or nil when it is not a path: it stayed in place, or
     /// its points do not follow a projectile.
-    static func observation(of track: Track, width: Double, height: Double) -> TrajectoryObservation? {
+    static func observation(of track: Track, width: Double, height: Double, minimumSpeed: Double) -> TrajectoryObservation? {
         let n = track.count
         let size = track.meanDiameter
         let dx = track.x[n - 1] - track.x[0], dy = track.y[n - 1] - track.y[0]
-        guard (dx * dx + dy * dy).squareRoot() >= 2 * size else { return nil }
+        let distance = (dx * dx + dy * dy).squareRoot()
+        guard distance >= 2 * size else { return nil }
+        let duration = track.t[n - 1]
+        guard duration > 0, distance / duration >= minimumSpeed * width else { return nil }
         let tolerance = max(1.0, 0.1 * size)
         let rms = track.fit.rms
         guard rms <= 3 * tolerance else { return nil }
