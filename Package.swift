@@ -56,7 +56,10 @@ let package = Package(
         // The game: state machine, throw assembly, scoring, summary, durable event log.
         .target(
             name: "PitchsideGame",
-            dependencies: ["PitchsideCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "PitchsideCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
         ),
         // The processes: capture node, workers, supervisor (I/O around the analysers).
         .target(
