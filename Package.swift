@@ -51,15 +51,29 @@ let package = Package(
         // Decode, encode, pixel conversion, frame sources (FFmpeg).
         .target(name: "PitchsideMedia", dependencies: ["CFFmpeg", "PitchsideCore"]),
         // Pure analysers: trajectory, board, stability, census.
-        .target(name: "PitchsideVision", dependencies: ["PitchsideCore"]),
+        // Optimized in debug builds too: its pixel loops are ~50× slower unoptimized, which
+        // would make the tests that feed it video slow.
+        .target(
+            name: "PitchsideVision", dependencies: ["PitchsideCore"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
         // Synthetic games with exact ground truth (Cairo).
-        .target(name: "PitchsideSynth", dependencies: ["CCairo", "PitchsideCore", "PitchsideMedia"]),
+        .target(
+            name: "PitchsideSynth",
+            dependencies: [
+                "CCairo", "PitchsideCore", "PitchsideMedia",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
         // BlazePose on LiteRT.
         .target(name: "PitchsidePose", dependencies: ["CLiteRt", "PitchsideCore", "PitchsideMedia"]),
         // The game: state machine, throw assembly, scoring, summary, durable event log.
         .target(
             name: "PitchsideGame",
-            dependencies: ["PitchsideCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "PitchsideCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
         ),
         // The processes: capture node, workers, supervisor (I/O around the analysers).
         .target(
