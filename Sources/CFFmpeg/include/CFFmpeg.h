@@ -20,4 +20,14 @@ int64_t pitchside_av_nopts_value(void);
 void pitchside_av_strerror(int code, char *buffer, size_t size);
 /// Silences FFmpeg's own logging below the given level.
 void pitchside_av_set_log_level(int level);
+/// Routes FFmpeg's log lines at `level` or more severe into a small buffer
+/// (read with pitchside_av_take_log) instead of stderr; `echo` also prints them.
+void pitchside_av_capture_log(int level, int echo);
+/// Copies the lines captured since the last call (joined by "; ") and clears them.
+/// Returns the number of bytes written (without the terminating zero).
+size_t pitchside_av_take_log(char *buffer, size_t size);
+/// AVERROR_INVALIDDATA.
+int pitchside_averror_invaliddata(void);
+/// AVERROR(ENOENT).
+int pitchside_averror_enoent(void);
 #endif
