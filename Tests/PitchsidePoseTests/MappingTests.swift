@@ -58,7 +58,7 @@ final class SearchPlanTests: XCTestCase {
                 XCTAssertLessThanOrEqual(t.center.x + side / 2, 640.01)
             }
         }
-        XCTAssertEqual(Set(tiles.map(\.side)), [360, 180])
+        XCTAssertEqual(Set(tiles.map(\.side)), [360, 180, 120])
     }
 
     func testNoTilesSmallerThanTheMinimumOrAsLargeAsTheImage() {

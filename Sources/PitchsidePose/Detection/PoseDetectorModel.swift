@@ -35,8 +35,9 @@ public final class PoseDetectorModel {
         self.suppression = WeightedNonMaxSuppression(iouThreshold: 0.3)
     }
 
-    /// People in `region` of `image`, best first, in image pixels.
-    public func detect(in image: ImageBuffer, region: PoseRegion) throws -> [PersonDetection] {
+    /// People in `region` of `image`, best first, in image pixels; `minScore`
+    /// overrides the decoder's threshold for this call.
+    public func detect(in image: ImageBuffer, region: PoseRegion, minScore: Float? = nil) throws -> [PersonDetection] {
         let size = Self.inputSize
         model.withInput(0) { input in
             RegionCrop.crop(image, region: region, size: size, border: .constant(0),
@@ -44,7 +45,11 @@ public final class PoseDetectorModel {
         }
         try model.run()
         let found = model.withOutput(regressorOutput) { regressors in
-            model.withOutput(scoreOutput) { scores in decoder.decode(regressors: regressors, scores: scores) }
+            model.withOutput(scoreOutput) { scores in
+                var decoder = self.decoder
+                if let minScore { decoder.minScore = minScore }
+                return decoder.decode(regressors: regressors, scores: scores)
+            }
         }
         return suppression(found).map { detection in
             detection.mapped { region.imagePoint(u: $0.x - 0.5, v: $0.y - 0.5) }

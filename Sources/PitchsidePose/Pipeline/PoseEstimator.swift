@@ -20,26 +20,36 @@ public final class PoseEstimator {
     public struct Configuration: Sendable {
         /// XNNPACK threads for each model.
         public var threads: Int
-        /// Detector score threshold.
+        /// Detector score threshold on the whole image.
         public var minDetectionScore: Float
+        /// Detector score threshold on tiles and around the last person, where
+        /// people are small and score lower; the landmark model confirms them.
+        public var minTileDetectionScore: Float
         /// Pose presence below which the person is considered lost.
         public var minPresence: Float
         public var search: SearchPlan
         /// Detector runs allowed per frame while searching (whole image and the
         /// region around the last person count); tiles beyond it are tried on
-        /// the following frames, so an empty scene costs a bounded time per frame.
+        /// the following frames, so an empty scene costs a bounded time per
+        /// frame. The first search after a reset tries every tile.
         public var maxDetectorRunsPerFrame: Int
         /// Frames for which the last person's box still guides the search.
         public var rememberLostFrames: Int
+        /// A detection whose landmarks have at least this presence (but less
+        /// than `minPresence`) gets a second landmark pass on the refined region.
+        public var minRefinePresence: Float
 
-        public init(threads: Int = 1, minDetectionScore: Float = 0.5, minPresence: Float = 0.5,
-                    search: SearchPlan = SearchPlan(), maxDetectorRunsPerFrame: Int = 8, rememberLostFrames: Int = 60) {
+        public init(threads: Int = 1, minDetectionScore: Float = 0.5, minTileDetectionScore: Float = 0.4, minPresence: Float = 0.5,
+                    search: SearchPlan = SearchPlan(), maxDetectorRunsPerFrame: Int = 8, rememberLostFrames: Int = 60,
+                    minRefinePresence: Float = 0.1) {
             self.threads = threads
             self.minDetectionScore = minDetectionScore
+            self.minTileDetectionScore = minTileDetectionScore
             self.minPresence = minPresence
             self.search = search
             self.maxDetectorRunsPerFrame = maxDetectorRunsPerFrame
             self.rememberLostFrames = rememberLostFrames
+            self.minRefinePresence = minRefinePresence
         }
     }
 
@@ -63,6 +73,7 @@ public final class PoseEstimator {
     private var lastBox: PoseBox?
     private var framesSinceSeen = Int.max
     private var tileCursor = 0
+    private var searchedOnce = false
     private var imageSize: (Int, Int)?
 
     public init(assets: PoseAssets, configuration: Configuration = Configuration()) throws {
@@ -115,6 +126,7 @@ public final class PoseEstimator {
         lastBox = nil
         framesSinceSeen = .max
         tileCursor = 0
+        searchedOnce = false
     }
 
     // MARK: - Stages
@@ -123,13 +135,16 @@ public final class PoseEstimator {
         if let region = trackedRegion, let pose = try confirm(image, region: region, usedDetector: false) {
             return pose
         }
-        var runs = 0
-        for region in searchRegions(image) {
-            guard runs < max(1, configuration.maxDetectorRunsPerFrame) else { break }
-            runs += 1
+        for (index, region) in searchRegions(image).enumerated() {
             statistics.detectorRuns += 1
-            guard let best = try detector.detect(in: image, region: region).first else { continue }
-            if let pose = try confirm(image, region: best.landmarkRegion, usedDetector: true) { return pose }
+            // Index 0 is the whole image; the rest are tiles or the last person's neighbourhood.
+            let partial = index > 0
+            let minScore = partial ? configuration.minTileDetectionScore : configuration.minDetectionScore
+            guard let best = try detector.detect(in: image, region: region, minScore: minScore).first else { continue }
+            let proposal = best.landmarkRegion
+            // A person much larger than a tile would have been found in the whole image.
+            if partial && proposal.side > 1.5 * region.side { continue }
+            if let pose = try confirm(image, region: proposal, usedDetector: true) { return pose }
         }
         return nil
     }
@@ -140,7 +155,23 @@ public final class PoseEstimator {
     {
         guard region.side >= 4 else { return nil }
         statistics.landmarkRuns += 1
-        let output = try landmarkModel.landmarks(in: image, region: region)
+        var region = region
+        var output = try landmarkModel.landmarks(in: image, region: region)
+        if usedDetector {
+            // A detector region can be off for a small or partly seen person; one
+            // more pass on the region the landmarks themselves suggest often settles it.
+            if output.presence < configuration.minPresence, output.presence >= configuration.minRefinePresence {
+                let refined = LandmarkDecoder.trackingRegion(output.landmarks)
+                if Self.agree(refined, region) {
+                    statistics.landmarkRuns += 1
+                    let second = try landmarkModel.landmarks(in: image, region: refined)
+                    if second.presence > output.presence { (output, region) = (second, refined) }
+                }
+            }
+            // Landmarks on a real person describe about the region the detector
+            // proposed; wild disagreement means the detection was not a person.
+            guard Self.agree(LandmarkDecoder.trackingRegion(output.landmarks), region) else { return nil }
+        }
         guard output.presence >= configuration.minPresence else { return nil }
         let body = Array(output.landmarks.prefix(LandmarkDecoder.bodyLandmarkCount))
         let box = PoseResult.personBox(landmarks: body)
@@ -148,6 +179,12 @@ public final class PoseEstimator {
             landmarks: body, joints: JointMapping.joints(from: body), personBox: box, presence: output.presence,
             region: region, usedDetector: usedDetector, imageWidth: image.width, imageHeight: image.height)
         return (pose, output.landmarks, box)
+    }
+
+    /// True when two regions are about the same place and size.
+    static func agree(_ a: PoseRegion, _ b: PoseRegion) -> Bool {
+        let ratio = a.side / max(b.side, 1e-3)
+        return ratio > 0.5 && ratio < 2 && a.center.distance(to: b.center) < 0.5 * max(a.side, b.side)
     }
 
     /// Whole image, the neighbourhood of a recently lost person, then the next tiles in turn.
@@ -158,7 +195,10 @@ public final class PoseEstimator {
         }
         let tiles = configuration.search.tiles(width: image.width, height: image.height)
         guard !tiles.isEmpty else { return regions }
-        let budget = max(0, configuration.maxDetectorRunsPerFrame - regions.count)
+        // The first search of a stream looks everywhere at once; later searches
+        // (an empty scene, a lost person) spread the tiles over several frames.
+        let budget = searchedOnce ? max(0, configuration.maxDetectorRunsPerFrame - regions.count) : tiles.count
+        searchedOnce = true
         let count = min(budget, tiles.count)
         for i in 0..<count { regions.append(tiles[(tileCursor + i) % tiles.count]) }
         tileCursor = (tileCursor + count) % tiles.count

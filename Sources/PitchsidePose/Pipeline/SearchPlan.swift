@@ -15,7 +15,7 @@ public struct SearchPlan: Sendable, Equatable {
     /// The square around the last known person is this many times the person's height.
     public var aroundLastScale: Float
 
-    public init(tileFractions: [Float] = [1.0, 0.5], overlap: Float = 0.25, minTileSide: Float = 96, aroundLastScale: Float = 2.5) {
+    public init(tileFractions: [Float] = [1.0, 0.5, 1.0 / 3], overlap: Float = 0.25, minTileSide: Float = 96, aroundLastScale: Float = 2.5) {
         self.tileFractions = tileFractions
         self.overlap = overlap
         self.minTileSide = minTileSide

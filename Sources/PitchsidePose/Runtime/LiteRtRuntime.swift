@@ -41,7 +41,9 @@ public final class LiteRtRuntime {
     }
 
     deinit {
-        api.DestroyEnvironment!(environment)
+        // Destroying the environment logs the accelerators it releases.
+        let (api, environment) = (self.api, self.environment)
+        _ = StderrCapture.run { api.DestroyEnvironment!(environment) }
     }
 
     /// Throws `PoseError.runtimeCall` for a non-zero status.
