@@ -95,6 +95,22 @@ final class ScriptedGameTests: XCTestCase {
         XCTAssertGreaterThan(game.assemblerCounters.wrongDirection + game.assemblerCounters.outsideRegion, 0)
     }
 
+    func testRegionOfInterestFollowsTheBag() throws {
+        let script = GameScript()
+        let t = GameScript.Throw(type: .overhand, landing: GameScript.hole, censusPlace: nil, releaseFrame: 60)
+        let results = script.results(throws: [t], frames: 200)
+        var game = Game(streamID: "cam1")
+        XCTAssertNil(game.regionOfInterest())
+        _ = play(&game, Array(results.prefix { ($0.resultHeader?.seq ?? 0) < 50 }))
+        let corridor = try XCTUnwrap(game.regionOfInterest())
+        XCTAssertLessThan(corridor.x, 0.1)
+        XCTAssertGreaterThan(corridor.x + corridor.width, 0.88)
+        _ = play(&game, Array(results.filter { let s = $0.resultHeader?.seq ?? 0; return s >= 50 && s < 80 }))
+        let around = try XCTUnwrap(game.regionOfInterest())
+        XCTAssertLessThan(around.width, 0.3, "around the bag in flight")
+        XCTAssertGreaterThan(around.x, 0.2)
+    }
+
     func testLowConfidenceTrajectoriesAreIgnored() {
         let script = GameScript()
         let bag = script.flight(from: GameScript.release, to: GameScript.hole, startFrame: 60, frames: 30)

@@ -51,6 +51,11 @@ public struct ThrowAssembler: Sendable {
     /// Media time of the first point of the throw in flight.
     public var releasePtsUs: Int64? { throwUUIDs.first.flatMap { tracks[$0]?.first?.ptsUs } }
 
+    /// Latest point of the throw in flight (where the region of interest follows the bag).
+    public var lastPoint: Vec2? {
+        throwUUIDs.compactMap { tracks[$0]?.last }.max { $0.ptsUs < $1.ptsUs }?.point
+    }
+
     /// First point of the throw in flight.
     public var releasePoint: Vec2? { throwUUIDs.first.flatMap { tracks[$0]?.first?.point } }
 
