@@ -66,6 +66,11 @@ public struct ThrowAssembler: Sendable {
         guard o.confidence > GameConstants.trajectoryConfidence, !o.detectedPoints.isEmpty else {
             return reject(.lowConfidence)
         }
+        // A decodable but nonsensical message (NaN, infinite coordinates) is not a path.
+        guard o.detectedPoints.allSatisfy({ $0.x.isFinite && $0.y.isFinite }), o.a.isFinite, o.vx.isFinite,
+              o.vy.isFinite, o.ay.isFinite else {
+            return reject(.outsideRegion)
+        }
         if var t = tracks[o.uuid] { t.merge(o, seq: seq); tracks[o.uuid] = t } else { tracks[o.uuid] = TrackedPath(o, seq: seq) }
         prune(seq: seq)
         let track = tracks[o.uuid]!
