@@ -152,4 +152,24 @@ final class ScriptedGameTests: XCTestCase {
         XCTAssertEqual(summary.mode, .official)
         XCTAssertEqual(summary.scores.map(\.score), [24, 0])
     }
+
+    func testOfficialGameRestoredFromEventsContinuesTheInning() {
+        // 11 throws: inning 1 done (red 12 − 0), inning 2 three bags in.
+        let script = GameScript()
+        let plan = (0..<11).map { i in
+            GameScript.Throw(type: .overhand, landing: i % 2 == 0 ? GameScript.hole : GameScript.missSpot,
+                             censusPlace: nil, releaseFrame: 60 + i * 100)
+        }
+        let config = GameConfiguration(mode: .official, players: ["red", "blue"])
+        var live = Game(streamID: "cam1", configuration: config)
+        let events = play(&live, script.results(throws: plan, frames: 60 + 11 * 100 + 20))
+        XCTAssertEqual(events.throwEvents.count, 11)
+        let restored = Game.restored(streamID: "cam1", configuration: config, events: events)
+        XCTAssertEqual(restored.snapshot(), live.snapshot())
+        XCTAssertEqual(restored.scoring.totals, live.scoring.totals)
+        XCTAssertEqual(restored.scoring.inning, 2)
+        XCTAssertEqual(restored.scoring.nextPlayer, live.scoring.nextPlayer)
+        XCTAssertEqual(restored.scoring.nextPlayer, "blue", "red threw first in inning 2; bag 4 is blue's")
+        XCTAssertEqual(restored.lastEventSeq, UInt64(events.count))
+    }
 }
