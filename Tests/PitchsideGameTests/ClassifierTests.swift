@@ -72,4 +72,30 @@ final class ClassifierTests: XCTestCase {
         try weights.save(url)
         XCTAssertEqual(try ThrowTypeWeights.load(url), weights)
     }
+
+    func testSamplesCutFromAScriptedGameAndEvaluated() {
+        let script = GameScript()
+        let plan = GameScript.appleGame()
+        let results = script.results(throws: plan, frames: 830)
+        let poses = results.compactMap { r -> PSPoseObservation? in if case .pose(let p) = r.result { return p } else { return nil } }
+        let releases = plan.map { (ptsUs: Int64($0.releaseFrame) * GameScript.frameUs, type: $0.type) }
+        let samples = ThrowTypeTrainer.samples(poses: poses, releases: releases)
+        XCTAssertEqual(samples.filter { $0.label != .none }.count, 8)
+        XCTAssertEqual(samples.first?.poses.count, 45)
+        let (accuracy, confusion) = ThrowTypeTrainer.evaluate(RuleThrowTypeClassifier(), on: samples)
+        XCTAssertEqual(accuracy, 1, "\(confusion)")
+    }
+
+    func testNonsenseTrajectoryIsRejected() {
+        var script = GameScript()
+        script.stream = "cam1"
+        let bag = script.flight(from: GameScript.release, to: GameScript.hole, startFrame: 0, frames: 30)
+        var r = script.trajectory(uuid: "nan", points: bag, upTo: 20).trajectory
+        r.detectedPoints[3].x = .nan
+        var a = ThrowAssembler()
+        let board = BoardGeometry(corners: GameScript.corners, holeCenter: GameScript.hole, holeRadiusX: 0.014,
+                                  holeRadiusY: 0.009, metresPerPixel: GameScript.metresPerPixel)
+        XCTAssertFalse(a.observe(r, seq: 20, context: ThrowContext(board: board)).accepted)
+        XCTAssertFalse(a.inFlight)
+    }
 }

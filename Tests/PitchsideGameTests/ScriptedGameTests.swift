@@ -95,6 +95,22 @@ final class ScriptedGameTests: XCTestCase {
         XCTAssertGreaterThan(game.assemblerCounters.wrongDirection + game.assemblerCounters.outsideRegion, 0)
     }
 
+    func testRegionOfInterestFollowsTheBag() throws {
+        let script = GameScript()
+        let t = GameScript.Throw(type: .overhand, landing: GameScript.hole, censusPlace: nil, releaseFrame: 60)
+        let results = script.results(throws: [t], frames: 200)
+        var game = Game(streamID: "cam1")
+        XCTAssertNil(game.regionOfInterest())
+        _ = play(&game, Array(results.prefix { ($0.resultHeader?.seq ?? 0) < 50 }))
+        let corridor = try XCTUnwrap(game.regionOfInterest())
+        XCTAssertLessThan(corridor.x, 0.1)
+        XCTAssertGreaterThan(corridor.x + corridor.width, 0.88)
+        _ = play(&game, Array(results.filter { let s = $0.resultHeader?.seq ?? 0; return s >= 50 && s < 80 }))
+        let around = try XCTUnwrap(game.regionOfInterest())
+        XCTAssertLessThan(around.width, 0.3, "around the bag in flight")
+        XCTAssertGreaterThan(around.x, 0.2)
+    }
+
     func testLowConfidenceTrajectoriesAreIgnored() {
         let script = GameScript()
         let bag = script.flight(from: GameScript.release, to: GameScript.hole, startFrame: 60, frames: 30)
@@ -135,5 +151,25 @@ final class ScriptedGameTests: XCTestCase {
         XCTAssertEqual(summary.winner, "red")
         XCTAssertEqual(summary.mode, .official)
         XCTAssertEqual(summary.scores.map(\.score), [24, 0])
+    }
+
+    func testOfficialGameRestoredFromEventsContinuesTheInning() {
+        // 11 throws: inning 1 done (red 12 − 0), inning 2 three bags in.
+        let script = GameScript()
+        let plan = (0..<11).map { i in
+            GameScript.Throw(type: .overhand, landing: i % 2 == 0 ? GameScript.hole : GameScript.missSpot,
+                             censusPlace: nil, releaseFrame: 60 + i * 100)
+        }
+        let config = GameConfiguration(mode: .official, players: ["red", "blue"])
+        var live = Game(streamID: "cam1", configuration: config)
+        let events = play(&live, script.results(throws: plan, frames: 60 + 11 * 100 + 20))
+        XCTAssertEqual(events.throwEvents.count, 11)
+        let restored = Game.restored(streamID: "cam1", configuration: config, events: events)
+        XCTAssertEqual(restored.snapshot(), live.snapshot())
+        XCTAssertEqual(restored.scoring.totals, live.scoring.totals)
+        XCTAssertEqual(restored.scoring.inning, 2)
+        XCTAssertEqual(restored.scoring.nextPlayer, live.scoring.nextPlayer)
+        XCTAssertEqual(restored.scoring.nextPlayer, "blue", "red threw first in inning 2; bag 4 is blue's")
+        XCTAssertEqual(restored.lastEventSeq, UInt64(events.count))
     }
 }

@@ -77,4 +77,47 @@ public enum ThrowTypeTrainer {
         }
         return model
     }
+
+    /// Cuts labelled windows out of a stream of poses with known releases (the
+    /// ground truth of a synthetic game): one window per throw, as the game
+    /// would see it, plus `none` windows from stretches at least 3 s away from
+    /// any release (walking about, picking up bags).
+    public static func samples(poses: [PSPoseObservation], releases: [(ptsUs: Int64, type: PSThrowType)],
+                               negativeEvery: Int = 60) -> [Sample] {
+        let sorted = poses.sorted { $0.header.ptsUs < $1.header.ptsUs }
+        var out: [Sample] = []
+        for r in releases {
+            var w = PoseWindow()
+            for p in sorted where p.header.ptsUs <= r.ptsUs { w.add(p) }
+            w.markRelease(r.ptsUs)
+            for p in sorted where p.header.ptsUs > r.ptsUs { w.add(p) }
+            out.append(Sample(poses: w.window, releasePtsUs: r.ptsUs, label: r.type))
+        }
+        let far: Int64 = 3_000_000
+        var i = GameConstants.maxPoseObservations
+        while i < sorted.count {
+            let end = sorted[i].header.ptsUs
+            if releases.allSatisfy({ abs($0.ptsUs - end) > far }) {
+                let window = Array(sorted[(i - GameConstants.maxPoseObservations)..<i])
+                out.append(Sample(poses: window, releasePtsUs: end, label: .none))
+            }
+            i += max(1, negativeEvery)
+        }
+        return out
+    }
+
+    /// Share of samples a classifier gets right, and the confusion counts
+    /// [true class][predicted class] in `throwTypeClasses` order.
+    public static func evaluate(_ classifier: any ThrowTypeClassifier, on samples: [Sample]) -> (accuracy: Double, confusion: [[Int]]) {
+        var confusion = [[Int]](repeating: [Int](repeating: 0, count: 4), count: 4)
+        var correct = 0
+        for s in samples {
+            let predicted = classifier.classify(s.poses, releasePtsUs: s.releasePtsUs).type
+            let t = throwTypeClasses.firstIndex(of: s.label) ?? 3
+            let p = throwTypeClasses.firstIndex(of: predicted) ?? 3
+            confusion[t][p] += 1
+            if t == p { correct += 1 }
+        }
+        return (samples.isEmpty ? 0 : Double(correct) / Double(samples.count), confusion)
+    }
 }

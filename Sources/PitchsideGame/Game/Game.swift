@@ -131,6 +131,31 @@ public struct Game: Sendable {
         return pendingEvents
     }
 
+    /// Where the trajectory worker should look (for a `PSControl`): around the
+    /// bag while a throw is in flight (the region of interest follows it), else
+    /// the corridor from the thrower to beyond the board; nil without a board.
+    public func regionOfInterest() -> PSRect? {
+        guard let board else { return nil }
+        var r = PSRect()
+        if let p = assembler.lastPoint {
+            let d = GameConstants.maxDistanceWithCurrentTrajectory
+            r.x = max(0, p.x - d)
+            r.y = max(0, p.y - d)
+            r.width = min(1, p.x + d) - r.x
+            r.height = min(1, p.y + d) - r.y
+            return r
+        }
+        let c = ThrowContext(board: board, playerBox: playerBox)
+        let m = GameConstants.targetMargin
+        let back = c.playerBox.map { c.direction > 0 ? $0.minX - m : $0.maxX + m } ?? (c.direction > 0 ? 0 : 1)
+        let far = c.direction > 0 ? board.maxX + m : board.minX - m
+        r.x = max(0, min(back, far))
+        r.width = min(1, max(back, far)) - r.x
+        r.y = 0
+        r.height = min(1, board.maxY + 0.25)
+        return r
+    }
+
     /// The Clone pattern's snapshot: state, score and throws of the current game.
     public func snapshot() -> PSGameSnapshot {
         var s = PSGameSnapshot()

@@ -51,6 +51,11 @@ public struct ThrowAssembler: Sendable {
     /// Media time of the first point of the throw in flight.
     public var releasePtsUs: Int64? { throwUUIDs.first.flatMap { tracks[$0]?.first?.ptsUs } }
 
+    /// Latest point of the throw in flight (where the region of interest follows the bag).
+    public var lastPoint: Vec2? {
+        throwUUIDs.compactMap { tracks[$0]?.last }.max { $0.ptsUs < $1.ptsUs }?.point
+    }
+
     /// First point of the throw in flight.
     public var releasePoint: Vec2? { throwUUIDs.first.flatMap { tracks[$0]?.first?.point } }
 
@@ -60,6 +65,11 @@ public struct ThrowAssembler: Sendable {
     public mutating func observe(_ o: PSTrajectoryObservation, seq: UInt64, context: ThrowContext) -> Verdict {
         guard o.confidence > GameConstants.trajectoryConfidence, !o.detectedPoints.isEmpty else {
             return reject(.lowConfidence)
+        }
+        // A decodable but nonsensical message (NaN, infinite coordinates) is not a path.
+        guard o.detectedPoints.allSatisfy({ $0.x.isFinite && $0.y.isFinite }), o.a.isFinite, o.vx.isFinite,
+              o.vy.isFinite, o.ay.isFinite else {
+            return reject(.outsideRegion)
         }
         if var t = tracks[o.uuid] { t.merge(o, seq: seq); tracks[o.uuid] = t } else { tracks[o.uuid] = TrackedPath(o, seq: seq) }
         prune(seq: seq)
