@@ -462,6 +462,11 @@ public nonisolated struct PSHeader: Sendable {
   /// wall clock when the frame was captured (latency)
   public var captureUnixUs: Int64 = 0
 
+  /// pixels of the image analysed (normalized coordinates scale by these)
+  public var frameWidth: UInt32 = 0
+
+  public var frameHeight: UInt32 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -548,51 +553,81 @@ public nonisolated struct PSColor: Sendable {
 }
 
 /// One decoded picture in one rendition (a pixel format and size).
-public nonisolated struct PSFrame: Sendable {
+public nonisolated struct PSFrame: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var header: PSHeader {
-    get {_header ?? PSHeader()}
-    set {_header = newValue}
+    get {_storage._header ?? PSHeader()}
+    set {_uniqueStorage()._header = newValue}
   }
   /// Returns true if `header` has been explicitly set.
-  public var hasHeader: Bool {self._header != nil}
+  public var hasHeader: Bool {_storage._header != nil}
   /// Clears the value of `header`. Subsequent reads from it will return its default value.
-  public mutating func clearHeader() {self._header = nil}
+  public mutating func clearHeader() {_uniqueStorage()._header = nil}
 
   /// e.g. "gray", "rgb-small"
-  public var rendition: String = String()
+  public var rendition: String {
+    get {_storage._rendition}
+    set {_uniqueStorage()._rendition = newValue}
+  }
 
-  public var format: PSPixelFormat = .unspecified
+  public var format: PSPixelFormat {
+    get {_storage._format}
+    set {_uniqueStorage()._format = newValue}
+  }
 
-  public var width: UInt32 = 0
+  public var width: UInt32 {
+    get {_storage._width}
+    set {_uniqueStorage()._width = newValue}
+  }
 
-  public var height: UInt32 = 0
+  public var height: UInt32 {
+    get {_storage._height}
+    set {_uniqueStorage()._height = newValue}
+  }
 
   /// bytes per row of the first plane
-  public var stride: UInt32 = 0
+  public var stride: UInt32 {
+    get {_storage._stride}
+    set {_uniqueStorage()._stride = newValue}
+  }
 
   /// planes back to back, rows `stride` bytes apart
-  public var data: Data = Data()
+  public var data: Data {
+    get {_storage._data}
+    set {_uniqueStorage()._data = newValue}
+  }
 
   /// size of the decoded video before scaling
-  public var sourceWidth: UInt32 = 0
+  public var sourceWidth: UInt32 {
+    get {_storage._sourceWidth}
+    set {_uniqueStorage()._sourceWidth = newValue}
+  }
 
-  public var sourceHeight: UInt32 = 0
+  public var sourceHeight: UInt32 {
+    get {_storage._sourceHeight}
+    set {_uniqueStorage()._sourceHeight = newValue}
+  }
 
   /// nominal frames per second of the source
-  public var frameRate: Double = 0
+  public var frameRate: Double {
+    get {_storage._frameRate}
+    set {_uniqueStorage()._frameRate = newValue}
+  }
 
   /// last message of a finite source; data empty
-  public var endOfStream: Bool = false
+  public var endOfStream: Bool {
+    get {_storage._endOfStream}
+    set {_uniqueStorage()._endOfStream = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _header: PSHeader? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// The board's top surface and hole, as seen in one frame.
@@ -836,49 +871,66 @@ public nonisolated struct PSLandmark: Sendable {
 }
 
 /// One person's pose in one frame. `present == false` means nobody was found.
-public nonisolated struct PSPoseObservation: Sendable {
+public nonisolated struct PSPoseObservation: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var header: PSHeader {
-    get {_header ?? PSHeader()}
-    set {_header = newValue}
+    get {_storage._header ?? PSHeader()}
+    set {_uniqueStorage()._header = newValue}
   }
   /// Returns true if `header` has been explicitly set.
-  public var hasHeader: Bool {self._header != nil}
+  public var hasHeader: Bool {_storage._header != nil}
   /// Clears the value of `header`. Subsequent reads from it will return its default value.
-  public mutating func clearHeader() {self._header = nil}
+  public mutating func clearHeader() {_uniqueStorage()._header = nil}
 
-  public var present: Bool = false
+  public var present: Bool {
+    get {_storage._present}
+    set {_uniqueStorage()._present = newValue}
+  }
 
-  public var presence: Double = 0
+  public var presence: Double {
+    get {_storage._presence}
+    set {_uniqueStorage()._presence = newValue}
+  }
 
   /// the 18 Vision-named joints, fixed order
-  public var joints: [PSJoint] = []
+  public var joints: [PSJoint] {
+    get {_storage._joints}
+    set {_uniqueStorage()._joints = newValue}
+  }
 
   /// the 33 BlazePose landmarks
-  public var landmarks: [PSLandmark] = []
+  public var landmarks: [PSLandmark] {
+    get {_storage._landmarks}
+    set {_uniqueStorage()._landmarks = newValue}
+  }
 
   public var personBox: PSRect {
-    get {_personBox ?? PSRect()}
-    set {_personBox = newValue}
+    get {_storage._personBox ?? PSRect()}
+    set {_uniqueStorage()._personBox = newValue}
   }
   /// Returns true if `personBox` has been explicitly set.
-  public var hasPersonBox: Bool {self._personBox != nil}
+  public var hasPersonBox: Bool {_storage._personBox != nil}
   /// Clears the value of `personBox`. Subsequent reads from it will return its default value.
-  public mutating func clearPersonBox() {self._personBox = nil}
+  public mutating func clearPersonBox() {_uniqueStorage()._personBox = nil}
 
-  public var shardIndex: UInt32 = 0
+  public var shardIndex: UInt32 {
+    get {_storage._shardIndex}
+    set {_uniqueStorage()._shardIndex = newValue}
+  }
 
-  public var shardCount: UInt32 = 0
+  public var shardCount: UInt32 {
+    get {_storage._shardCount}
+    set {_uniqueStorage()._shardCount = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _header: PSHeader? = nil
-  fileprivate var _personBox: PSRect? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct PSTrajectoryPoint: Sendable {
@@ -1701,7 +1753,7 @@ nonisolated extension PSScoringMode: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension PSHeader: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Header"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}stream_id\0\u{1}seq\0\u{3}pts_us\0\u{3}producer_id\0\u{3}produced_unix_us\0\u{3}capture_unix_us\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}stream_id\0\u{1}seq\0\u{3}pts_us\0\u{3}producer_id\0\u{3}produced_unix_us\0\u{3}capture_unix_us\0\u{3}frame_width\0\u{3}frame_height\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1715,6 +1767,8 @@ nonisolated extension PSHeader: SwiftProtobuf.Message, SwiftProtobuf._MessageImp
       case 4: try { try decoder.decodeSingularStringField(value: &self.producerID) }()
       case 5: try { try decoder.decodeSingularInt64Field(value: &self.producedUnixUs) }()
       case 6: try { try decoder.decodeSingularInt64Field(value: &self.captureUnixUs) }()
+      case 7: try { try decoder.decodeSingularUInt32Field(value: &self.frameWidth) }()
+      case 8: try { try decoder.decodeSingularUInt32Field(value: &self.frameHeight) }()
       default: break
       }
     }
@@ -1739,6 +1793,12 @@ nonisolated extension PSHeader: SwiftProtobuf.Message, SwiftProtobuf._MessageImp
     if self.captureUnixUs != 0 {
       try visitor.visitSingularInt64Field(value: self.captureUnixUs, fieldNumber: 6)
     }
+    if self.frameWidth != 0 {
+      try visitor.visitSingularUInt32Field(value: self.frameWidth, fieldNumber: 7)
+    }
+    if self.frameHeight != 0 {
+      try visitor.visitSingularUInt32Field(value: self.frameHeight, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1749,6 +1809,8 @@ nonisolated extension PSHeader: SwiftProtobuf.Message, SwiftProtobuf._MessageImp
     if lhs.producerID != rhs.producerID {return false}
     if lhs.producedUnixUs != rhs.producedUnixUs {return false}
     if lhs.captureUnixUs != rhs.captureUnixUs {return false}
+    if lhs.frameWidth != rhs.frameWidth {return false}
+    if lhs.frameHeight != rhs.frameHeight {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1927,81 +1989,137 @@ nonisolated extension PSFrame: SwiftProtobuf.Message, SwiftProtobuf._MessageImpl
   public static let protoMessageName: String = _protobuf_package + ".Frame"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}header\0\u{1}rendition\0\u{1}format\0\u{1}width\0\u{1}height\0\u{1}stride\0\u{1}data\0\u{3}source_width\0\u{3}source_height\0\u{3}frame_rate\0\u{3}end_of_stream\0")
 
+  fileprivate class _StorageClass {
+    var _header: PSHeader? = nil
+    var _rendition: String = String()
+    var _format: PSPixelFormat = .unspecified
+    var _width: UInt32 = 0
+    var _height: UInt32 = 0
+    var _stride: UInt32 = 0
+    var _data: Data = Data()
+    var _sourceWidth: UInt32 = 0
+    var _sourceHeight: UInt32 = 0
+    var _frameRate: Double = 0
+    var _endOfStream: Bool = false
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _header = source._header
+      _rendition = source._rendition
+      _format = source._format
+      _width = source._width
+      _height = source._height
+      _stride = source._stride
+      _data = source._data
+      _sourceWidth = source._sourceWidth
+      _sourceHeight = source._sourceHeight
+      _frameRate = source._frameRate
+      _endOfStream = source._endOfStream
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._header) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.rendition) }()
-      case 3: try { try decoder.decodeSingularEnumField(value: &self.format) }()
-      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.width) }()
-      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.height) }()
-      case 6: try { try decoder.decodeSingularUInt32Field(value: &self.stride) }()
-      case 7: try { try decoder.decodeSingularBytesField(value: &self.data) }()
-      case 8: try { try decoder.decodeSingularUInt32Field(value: &self.sourceWidth) }()
-      case 9: try { try decoder.decodeSingularUInt32Field(value: &self.sourceHeight) }()
-      case 10: try { try decoder.decodeSingularDoubleField(value: &self.frameRate) }()
-      case 11: try { try decoder.decodeSingularBoolField(value: &self.endOfStream) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._header) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._rendition) }()
+        case 3: try { try decoder.decodeSingularEnumField(value: &_storage._format) }()
+        case 4: try { try decoder.decodeSingularUInt32Field(value: &_storage._width) }()
+        case 5: try { try decoder.decodeSingularUInt32Field(value: &_storage._height) }()
+        case 6: try { try decoder.decodeSingularUInt32Field(value: &_storage._stride) }()
+        case 7: try { try decoder.decodeSingularBytesField(value: &_storage._data) }()
+        case 8: try { try decoder.decodeSingularUInt32Field(value: &_storage._sourceWidth) }()
+        case 9: try { try decoder.decodeSingularUInt32Field(value: &_storage._sourceHeight) }()
+        case 10: try { try decoder.decodeSingularDoubleField(value: &_storage._frameRate) }()
+        case 11: try { try decoder.decodeSingularBoolField(value: &_storage._endOfStream) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._header {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    } }()
-    if !self.rendition.isEmpty {
-      try visitor.visitSingularStringField(value: self.rendition, fieldNumber: 2)
-    }
-    if self.format != .unspecified {
-      try visitor.visitSingularEnumField(value: self.format, fieldNumber: 3)
-    }
-    if self.width != 0 {
-      try visitor.visitSingularUInt32Field(value: self.width, fieldNumber: 4)
-    }
-    if self.height != 0 {
-      try visitor.visitSingularUInt32Field(value: self.height, fieldNumber: 5)
-    }
-    if self.stride != 0 {
-      try visitor.visitSingularUInt32Field(value: self.stride, fieldNumber: 6)
-    }
-    if !self.data.isEmpty {
-      try visitor.visitSingularBytesField(value: self.data, fieldNumber: 7)
-    }
-    if self.sourceWidth != 0 {
-      try visitor.visitSingularUInt32Field(value: self.sourceWidth, fieldNumber: 8)
-    }
-    if self.sourceHeight != 0 {
-      try visitor.visitSingularUInt32Field(value: self.sourceHeight, fieldNumber: 9)
-    }
-    if self.frameRate.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.frameRate, fieldNumber: 10)
-    }
-    if self.endOfStream != false {
-      try visitor.visitSingularBoolField(value: self.endOfStream, fieldNumber: 11)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._header {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      if !_storage._rendition.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._rendition, fieldNumber: 2)
+      }
+      if _storage._format != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._format, fieldNumber: 3)
+      }
+      if _storage._width != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._width, fieldNumber: 4)
+      }
+      if _storage._height != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._height, fieldNumber: 5)
+      }
+      if _storage._stride != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._stride, fieldNumber: 6)
+      }
+      if !_storage._data.isEmpty {
+        try visitor.visitSingularBytesField(value: _storage._data, fieldNumber: 7)
+      }
+      if _storage._sourceWidth != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._sourceWidth, fieldNumber: 8)
+      }
+      if _storage._sourceHeight != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._sourceHeight, fieldNumber: 9)
+      }
+      if _storage._frameRate.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._frameRate, fieldNumber: 10)
+      }
+      if _storage._endOfStream != false {
+        try visitor.visitSingularBoolField(value: _storage._endOfStream, fieldNumber: 11)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: PSFrame, rhs: PSFrame) -> Bool {
-    if lhs._header != rhs._header {return false}
-    if lhs.rendition != rhs.rendition {return false}
-    if lhs.format != rhs.format {return false}
-    if lhs.width != rhs.width {return false}
-    if lhs.height != rhs.height {return false}
-    if lhs.stride != rhs.stride {return false}
-    if lhs.data != rhs.data {return false}
-    if lhs.sourceWidth != rhs.sourceWidth {return false}
-    if lhs.sourceHeight != rhs.sourceHeight {return false}
-    if lhs.frameRate != rhs.frameRate {return false}
-    if lhs.endOfStream != rhs.endOfStream {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._header != rhs_storage._header {return false}
+        if _storage._rendition != rhs_storage._rendition {return false}
+        if _storage._format != rhs_storage._format {return false}
+        if _storage._width != rhs_storage._width {return false}
+        if _storage._height != rhs_storage._height {return false}
+        if _storage._stride != rhs_storage._stride {return false}
+        if _storage._data != rhs_storage._data {return false}
+        if _storage._sourceWidth != rhs_storage._sourceWidth {return false}
+        if _storage._sourceHeight != rhs_storage._sourceHeight {return false}
+        if _storage._frameRate != rhs_storage._frameRate {return false}
+        if _storage._endOfStream != rhs_storage._endOfStream {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2436,66 +2554,116 @@ nonisolated extension PSPoseObservation: SwiftProtobuf.Message, SwiftProtobuf._M
   public static let protoMessageName: String = _protobuf_package + ".PoseObservation"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}header\0\u{1}present\0\u{1}presence\0\u{1}joints\0\u{1}landmarks\0\u{3}person_box\0\u{3}shard_index\0\u{3}shard_count\0")
 
+  fileprivate class _StorageClass {
+    var _header: PSHeader? = nil
+    var _present: Bool = false
+    var _presence: Double = 0
+    var _joints: [PSJoint] = []
+    var _landmarks: [PSLandmark] = []
+    var _personBox: PSRect? = nil
+    var _shardIndex: UInt32 = 0
+    var _shardCount: UInt32 = 0
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _header = source._header
+      _present = source._present
+      _presence = source._presence
+      _joints = source._joints
+      _landmarks = source._landmarks
+      _personBox = source._personBox
+      _shardIndex = source._shardIndex
+      _shardCount = source._shardCount
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._header) }()
-      case 2: try { try decoder.decodeSingularBoolField(value: &self.present) }()
-      case 3: try { try decoder.decodeSingularDoubleField(value: &self.presence) }()
-      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.joints) }()
-      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.landmarks) }()
-      case 6: try { try decoder.decodeSingularMessageField(value: &self._personBox) }()
-      case 7: try { try decoder.decodeSingularUInt32Field(value: &self.shardIndex) }()
-      case 8: try { try decoder.decodeSingularUInt32Field(value: &self.shardCount) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._header) }()
+        case 2: try { try decoder.decodeSingularBoolField(value: &_storage._present) }()
+        case 3: try { try decoder.decodeSingularDoubleField(value: &_storage._presence) }()
+        case 4: try { try decoder.decodeRepeatedMessageField(value: &_storage._joints) }()
+        case 5: try { try decoder.decodeRepeatedMessageField(value: &_storage._landmarks) }()
+        case 6: try { try decoder.decodeSingularMessageField(value: &_storage._personBox) }()
+        case 7: try { try decoder.decodeSingularUInt32Field(value: &_storage._shardIndex) }()
+        case 8: try { try decoder.decodeSingularUInt32Field(value: &_storage._shardCount) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._header {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    } }()
-    if self.present != false {
-      try visitor.visitSingularBoolField(value: self.present, fieldNumber: 2)
-    }
-    if self.presence.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.presence, fieldNumber: 3)
-    }
-    if !self.joints.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.joints, fieldNumber: 4)
-    }
-    if !self.landmarks.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.landmarks, fieldNumber: 5)
-    }
-    try { if let v = self._personBox {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
-    } }()
-    if self.shardIndex != 0 {
-      try visitor.visitSingularUInt32Field(value: self.shardIndex, fieldNumber: 7)
-    }
-    if self.shardCount != 0 {
-      try visitor.visitSingularUInt32Field(value: self.shardCount, fieldNumber: 8)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._header {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      if _storage._present != false {
+        try visitor.visitSingularBoolField(value: _storage._present, fieldNumber: 2)
+      }
+      if _storage._presence.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._presence, fieldNumber: 3)
+      }
+      if !_storage._joints.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._joints, fieldNumber: 4)
+      }
+      if !_storage._landmarks.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._landmarks, fieldNumber: 5)
+      }
+      try { if let v = _storage._personBox {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      } }()
+      if _storage._shardIndex != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._shardIndex, fieldNumber: 7)
+      }
+      if _storage._shardCount != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._shardCount, fieldNumber: 8)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: PSPoseObservation, rhs: PSPoseObservation) -> Bool {
-    if lhs._header != rhs._header {return false}
-    if lhs.present != rhs.present {return false}
-    if lhs.presence != rhs.presence {return false}
-    if lhs.joints != rhs.joints {return false}
-    if lhs.landmarks != rhs.landmarks {return false}
-    if lhs._personBox != rhs._personBox {return false}
-    if lhs.shardIndex != rhs.shardIndex {return false}
-    if lhs.shardCount != rhs.shardCount {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._header != rhs_storage._header {return false}
+        if _storage._present != rhs_storage._present {return false}
+        if _storage._presence != rhs_storage._presence {return false}
+        if _storage._joints != rhs_storage._joints {return false}
+        if _storage._landmarks != rhs_storage._landmarks {return false}
+        if _storage._personBox != rhs_storage._personBox {return false}
+        if _storage._shardIndex != rhs_storage._shardIndex {return false}
+        if _storage._shardCount != rhs_storage._shardCount {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -76,6 +76,8 @@ extension PSHeader {
         seq = frame.seq
         ptsUs = frame.ptsUs
         captureUnixUs = frame.captureUnixUs
+        frameWidth = UInt32(frame.image.width)
+        frameHeight = UInt32(frame.image.height)
         self.producerID = producerID
         producedUnixUs = WallClock.nowUnixUs()
     }

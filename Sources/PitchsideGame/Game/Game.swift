@@ -44,6 +44,9 @@ public struct Game: Sendable {
     private var pending: PendingThrow?
     private var pendingEvents: [PSGameEvent] = []
     private var nowUnixUs: Int64 = 0
+    /// Size of the image the board was measured in: metres per pixel refer to its pixels,
+    /// so speeds convert normalized coordinates with it (configuration is the fallback).
+    private var measuredFrameSize: (width: Double, height: Double)?
 
     /// A throw whose flight is over, waiting for the census to confirm where the bag rests.
     private struct PendingThrow: Sendable {
@@ -171,6 +174,9 @@ public struct Game: Sendable {
     // MARK: - Results
 
     private mutating func onBoard(_ o: PSBoardObservation, pts: Int64) {
+        if o.found, o.header.frameWidth > 0, o.header.frameHeight > 0 {
+            measuredFrameSize = (Double(o.header.frameWidth), Double(o.header.frameHeight))
+        }
         if o.found, o.confidence >= GameConstants.boardConfidence, var g = BoardGeometry(o) {
             // A frame whose hole or scale was not measured keeps the last measured ones.
             if !g.isMeasured, let old = board, old.isMeasured {
@@ -242,8 +248,9 @@ public struct Game: Sendable {
         guard let board else { return }
         let poses = poseWindow.window
         let decision = classifier.classify(poses, releasePtsUs: flight.releasePtsUs)
+        let size = measuredFrameSize ?? (configuration.frameWidth, configuration.frameHeight)
         let m = ThrowMeasurement.measure(flight, board: board, poses: poses,
-                                         frameWidth: configuration.frameWidth, frameHeight: configuration.frameHeight)
+                                         frameWidth: size.width, frameHeight: size.height)
         var t = PSThrowCompleted()
         t.throwIndex = UInt32(throwsThisGame.count + 1)
         t.player = scoring.nextPlayer

@@ -1672,7 +1672,7 @@ void   pitchside__v1__query_reply__free_unpacked
   assert(message->base.descriptor == &pitchside__v1__query_reply__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor pitchside__v1__header__field_descriptors[6] =
+static const ProtobufCFieldDescriptor pitchside__v1__header__field_descriptors[8] =
 {
   {
     "stream_id",
@@ -1746,9 +1746,35 @@ static const ProtobufCFieldDescriptor pitchside__v1__header__field_descriptors[6
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "frame_width",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__Header, frame_width),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "frame_height",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__Header, frame_height),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned pitchside__v1__header__field_indices_by_name[] = {
   5,   /* field[5] = capture_unix_us */
+  7,   /* field[7] = frame_height */
+  6,   /* field[6] = frame_width */
   4,   /* field[4] = produced_unix_us */
   3,   /* field[3] = producer_id */
   2,   /* field[2] = pts_us */
@@ -1758,7 +1784,7 @@ static const unsigned pitchside__v1__header__field_indices_by_name[] = {
 static const ProtobufCIntRange pitchside__v1__header__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 0, 8 }
 };
 const ProtobufCMessageDescriptor pitchside__v1__header__descriptor =
 {
@@ -1768,7 +1794,7 @@ const ProtobufCMessageDescriptor pitchside__v1__header__descriptor =
   "Pitchside__V1__Header",
   "pitchside.v1",
   sizeof(Pitchside__V1__Header),
-  6,
+  8,
   pitchside__v1__header__field_descriptors,
   pitchside__v1__header__field_indices_by_name,
   1,  pitchside__v1__header__number_ranges,

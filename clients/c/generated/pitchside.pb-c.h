@@ -185,10 +185,15 @@ struct  Pitchside__V1__Header
    * wall clock when the frame was captured (latency)
    */
   int64_t capture_unix_us;
+  /*
+   * pixels of the image analysed (normalized coordinates scale by these)
+   */
+  uint32_t frame_width;
+  uint32_t frame_height;
 };
 #define PITCHSIDE__V1__HEADER__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&pitchside__v1__header__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, 0, (char *)protobuf_c_empty_string, 0, 0 }
+    , (char *)protobuf_c_empty_string, 0, 0, (char *)protobuf_c_empty_string, 0, 0, 0, 0 }
 
 
 struct  Pitchside__V1__Point

@@ -1,0 +1,183 @@
+import Foundation
+import Logging
+import PitchsideCore
+import PitchsideGame
+import PitchsideTransport
+
+/// The aggregator: PULLs worker results, merges them per stream in media-time order,
+/// runs one game per stream, appends every event to the durable log *before* publishing
+/// it on the score stream (`game/<stream>/<event>`), and answers snapshot and history
+/// queries on a ROUTER (the ZeroMQ guide's Clone pattern, server side).
+///
+/// Restarted after a crash, it restores every game from its log and continues the event
+/// sequence; results that workers re-send for media time already handled are dropped.
+public final class AggregatorNode {
+    public struct Options: Sendable {
+        /// SQLite file of the durable game log.
+        public var databasePath: String
+        /// Worker roles whose progress moves each stream's watermark.
+        public var expectedRoles: Set<String> = ["detection", "trajectory", "pose"]
+        /// Streams served; nil: any.
+        public var knownStreams: Set<String>?
+        public var game = GameConfiguration()
+        /// Return once every expected role has reported the end of every stream seen (`analyze`).
+        public var exitAtEndOfStream = false
+        /// A worker silent this long is reported (seconds).
+        public var silentWorkerWarning: Double = 5
+        public var producerID = "aggregator"
+
+        public init(databasePath: String) { self.databasePath = databasePath }
+    }
+
+    /// What a run did.
+    public struct Report: Sendable, Equatable {
+        public var results = 0
+        public var rejected = 0
+        public var events = 0
+        public var queries = 0
+        public var late = 0
+    }
+
+    public let options: Options
+    private let endpoints: Endpoints
+    private let logger: Logger
+    private let onEvent: (PSGameEvent) -> Void
+
+    /// `onEvent` sees every published event (e.g. `pitchside analyze` prints them).
+    public init(options: Options, endpoints: Endpoints, logger: Logger, onEvent: @escaping (PSGameEvent) -> Void = { _ in }) {
+        self.options = options
+        self.endpoints = endpoints
+        self.logger = logger
+        self.onEvent = onEvent
+    }
+
+    public func run(isCancelled: @escaping () -> Bool) throws -> Report {
+        let log = try EventLog(path: options.databasePath)
+        let gameConfiguration = options.game
+        let recorder = try GameRecorder(log: log, configuration: { _ in gameConfiguration })
+        var merger = ResultMerger(expectedRoles: options.expectedRoles, knownStreams: options.knownStreams)
+        for (stream, game) in recorder.games {
+            if let mark = game.resumeAfterPtsUs { merger.resume(stream: stream, afterPts: mark) }
+            logger.info("restored stream \(stream): game \(game.snapshot().gameIndex), event \(game.snapshot().lastEventSeq), \(String(describing: game.state))")
+        }
+
+        let context = try ZMQContext()
+        defer { context.shutdown() }
+        let pull = try context.socket(.pull)
+        defer { pull.close() }
+        try pull.set(.linger, 0)
+        try pull.setHighWaterMarks(send: 1000, receive: 100_000)
+        let resultsEndpoint = try pull.bind(endpoints.results)
+        let pub = try context.socket(.pub)
+        defer { pub.close() }
+        try pub.set(.linger, 1000)
+        try pub.setHighWaterMarks(send: 100_000, receive: 1000)
+        let eventsEndpoint = try pub.bind(endpoints.events)
+        let router = try context.socket(.router)
+        defer { router.close() }
+        try router.set(.linger, 0)
+        let queriesEndpoint = try router.bind(endpoints.queries)
+        logger.info("aggregating results from \(resultsEndpoint), events on \(eventsEndpoint), queries on \(queriesEndpoint), log \(options.databasePath)")
+
+        var report = Report()
+        let publish: ([PSGameEvent]) throws -> Void = { events in
+            for event in events {
+                _ = try pub.send(event, topic: Topic.game(stream: event.streamID, event: Self.topicName(event)))
+                report.events += 1
+                self.onEvent(event)
+            }
+        }
+        // Events the restore had to recover are logged already; publish them now.
+        try publish(recorder.recoveredEvents)
+
+        let receiver = MessageReceiver<PSWorkerResult>(socket: pull, maxPayloadBytes: ResultDecoder.maxBytes)
+        receiver.onReject = { [logger] rejection in logger.warning("skipped a result: \(rejection)") }
+        let poller = ZMQPoller()
+        poller.add(pull)
+        poller.add(router)
+        var lastHeard: [String: Double] = [:]
+        var warnedSilent = Set<String>()
+        var ended: [String: Set<String>] = [:]
+        var endPts: [String: Int64] = [:]
+        var finishedStreams = Set<String>()
+
+        while !isCancelled() {
+            _ = try poller.poll(timeout: 0.25)
+            if poller.isReadable(router) {
+                while let parts = try router.receive(timeout: 0) {
+                    report.queries += 1
+                    try answer(parts, router: router, games: recorder.games, log: log)
+                }
+            }
+            let now = WallClock.monotonicSeconds()
+            for (producer, heard) in lastHeard where now - heard > options.silentWorkerWarning && !warnedSilent.contains(producer) {
+                warnedSilent.insert(producer)
+                logger.warning("worker \(producer) has been silent for \(Int(now - heard)) s")
+            }
+            guard poller.isReadable(pull) else { continue }
+            var batch: [PSWorkerResult] = []
+            var drained = 0
+            while drained < 1000, let received = try receiver.receive(timeout: 0) {
+                drained += 1
+                let result = received.message
+                report.results += 1
+                if case .heartbeat(let beat)? = result.result {
+                    if warnedSilent.remove(beat.producerID) != nil { logger.info("worker \(beat.producerID) is back") }
+                    lastHeard[beat.producerID] = now
+                    continue
+                }
+                if case .frameDone(let done)? = result.result {
+                    lastHeard[done.header.producerID] = now
+                    if done.endOfStream {
+                        ended[done.header.streamID, default: []].insert(done.role)
+                        endPts[done.header.streamID] = max(endPts[done.header.streamID] ?? 0, done.header.ptsUs)
+                        continue
+                    }
+                }
+                let out = merger.add(result)
+                if out.rejected != nil { report.rejected += 1 }
+                report.late += out.late.count
+                batch += out.released + out.late
+            }
+            report.rejected += receiver.stats.rejected - (report.rejected - report.rejected)
+            if !batch.isEmpty { try publish(try recorder.handle(batch, nowUnixUs: WallClock.nowUnixUs())) }
+
+            // A stream whose every expected worker has ended: release what is buffered, finish the game.
+            for (stream, roles) in ended where options.expectedRoles.isSubset(of: roles) && !finishedStreams.contains(stream) {
+                finishedStreams.insert(stream)
+                let rest = merger.flush(stream: stream)
+                try publish(try recorder.handle(rest, nowUnixUs: WallClock.nowUnixUs()))
+                try publish(try recorder.endOfStream(stream, ptsUs: endPts[stream] ?? 0, nowUnixUs: WallClock.nowUnixUs()))
+                logger.info("stream \(stream) ended")
+            }
+            if options.exitAtEndOfStream && !finishedStreams.isEmpty && finishedStreams.isSuperset(of: ended.keys) {
+                break
+            }
+        }
+        report.rejected = receiver.stats.rejected + Int(merger.total.unknownStream + merger.total.missingStream)
+        return report
+    }
+
+    /// Replies to one query: [identity, request] → [identity, reply].
+    private func answer(_ parts: [Data], router: ZMQSocket, games: [String: Game], log: EventLog) throws {
+        guard parts.count >= 2 else { return }
+        let reply: PSQueryReply
+        if let request = try? PSQueryRequest(serializedBytes: parts[parts.count - 1]) {
+            reply = QueryService.answer(request, games: games, history: log)
+        } else {
+            reply = PSQueryReply.with { $0.error = "the query does not decode as pitchside.v1.QueryRequest" }
+        }
+        _ = try router.send([parts[0], try reply.serializedData()], dontWait: true)
+    }
+
+    /// The last segment of an event's topic: `game/<stream>/<this>`.
+    static func topicName(_ event: PSGameEvent) -> String {
+        switch event.event {
+        case .stateChanged: return "state"
+        case .throwCompleted: return "throw"
+        case .scoreUpdate: return "score"
+        case .summary: return "summary"
+        case nil: return "event"
+        }
+    }
+}
