@@ -14,7 +14,10 @@ struct Pitchside: ParsableCommand {
         subcommands: [
             CaptureCommand.self,
             WorkerCommand.self,
+            AggregateCommand.self,
+            ScoresCommand.self,
             UpCommand.self,
+            AnalyzeCommand.self,
             InspectCommand.self,
             SynthCommand.self,
             EvalCommand.self,

@@ -41,16 +41,15 @@ struct UpCommand: ParsableCommand {
     @Flag(help: "Print score events as JSON lines instead of the human view.")
     var json = false
 
+    @OptionGroup var game: GameOptions
+
     /// Worker roles this build has.
     static let availableWorkers = ["trajectory"]
 
     func run() throws {
         let configuration = try cluster.resolve()
         let logger = Logs.logger("pitchside.up", level: configuration.logLevel)
-        let roles = workers.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        for role in roles where !Self.availableWorkers.contains(role) {
-            throw ValidationError("unknown worker '\(role)' (available: \(Self.availableWorkers.joined(separator: ", ")))")
-        }
+        let roles = try Self.parseWorkers(workers)
         guard Pacing(rawValue: pacing) != nil else { throw ValidationError("pacing must be live, lockstep or max") }
         let video: String
         switch (input, demo) {
@@ -59,34 +58,59 @@ struct UpCommand: ParsableCommand {
         default: throw ValidationError("give either --input or --demo")
         }
 
-        let executable = SelfExecutable.path
-        let shared = cluster.childArguments(configuration)
-        var children: [ChildSpec] = []
-        var consumerCount = 0
-        for role in roles {
-            if role == "pose" && poseShards > 1 {
-                for k in 0..<poseShards {
-                    children.append(ChildSpec(name: "pose-\(k)", executable: executable,
-                                              arguments: ["worker", "pose", "--shard", "\(k)/\(poseShards)"] + shared))
-                    consumerCount += 1
-                }
-            } else {
-                children.append(ChildSpec(name: role, executable: executable, arguments: ["worker", role] + shared))
-                consumerCount += 1
-            }
-        }
-        var captureArguments = ["capture", "--input", video, "--pacing", pacing, "--consumers", "\(consumerCount)", "--quiet"]
+        let shared = ClusterOptions.childArguments(configuration)
+        var children = Self.workerChildren(roles: roles, poseShards: poseShards, configuration: configuration)
+        let consumers = children.count
+        // One log per run: a new run is a new game; a restarted aggregator reuses this run's log.
+        let database = configuration.dataDirectory + "/up-\(Int(Date().timeIntervalSince1970)).sqlite"
+        children.append(ChildSpec(name: "aggregator", executable: SelfExecutable.path,
+                                  arguments: ["aggregate", "--database", database, "--roles", roles.joined(separator: ",")]
+                                      + game.arguments + shared))
+        var captureArguments = ["capture", "--input", video, "--pacing", pacing, "--consumers", "\(consumers)", "--quiet"]
         if loop { captureArguments.append("--loop") }
-        children.append(ChildSpec(name: "capture", executable: executable, arguments: captureArguments + shared,
+        children.append(ChildSpec(name: "capture", executable: SelfExecutable.path, arguments: captureArguments + shared,
                                   restartOnExit: false, endsRunOnExit: !loop))
 
         logger.info("starting \(children.map(\.name).joined(separator: ", ")) on \(video)")
         let supervisor = Supervisor(children: children, logger: logger)
         supervisor.installSignalHandlers()
+        let printer = ScorePrinter(endpoints: configuration.endpoints, json: json, logger: logger)
+        printer.start()
         let outcome = supervisor.run()
+        printer.stop()
         if case .finished(_, let status) = outcome, status != 0 {
             fail("capture exited with status \(status)")
         }
+    }
+
+    /// Checks a comma-separated worker list against the roles this build has.
+    static func parseWorkers(_ list: String) throws -> [String] {
+        let roles = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !roles.isEmpty else { throw ValidationError("no workers given") }
+        for role in roles where !availableWorkers.contains(role) {
+            throw ValidationError("unknown worker '\(role)' (available: \(availableWorkers.joined(separator: ", ")))")
+        }
+        return roles
+    }
+
+    /// The worker processes of a cluster; the pose worker may be sharded by frame.
+    static func workerChildren(roles: [String], poseShards: Int, configuration: PitchsideConfiguration,
+                               extra: [String] = [], restart: Bool = true) -> [ChildSpec] {
+        let shared = ClusterOptions.childArguments(configuration) + extra
+        var children: [ChildSpec] = []
+        for role in roles {
+            if role == "pose" && poseShards > 1 {
+                for k in 0..<poseShards {
+                    children.append(ChildSpec(name: "pose-\(k)", executable: SelfExecutable.path,
+                                              arguments: ["worker", "pose", "--shard", "\(k)/\(poseShards)"] + shared,
+                                              restartOnExit: restart))
+                }
+            } else {
+                children.append(ChildSpec(name: role, executable: SelfExecutable.path, arguments: ["worker", role] + shared,
+                                          restartOnExit: restart))
+            }
+        }
+        return children
     }
 }
 
@@ -120,5 +144,35 @@ enum DemoGame {
             throw NodeError.failed("could not render the demo game (pitchside synth exited with \(process.terminationStatus))")
         }
         return video
+    }
+}
+
+/// Prints the score stream from a background thread while the cluster runs.
+final class ScorePrinter: @unchecked Sendable {
+    private let subscriber: ScoreSubscriber
+    private let json: Bool
+    private let stopping = StopFlag()
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(endpoints: Endpoints, json: Bool, logger: Logger) {
+        subscriber = ScoreSubscriber(endpoints: endpoints, stream: nil, logger: logger)
+        self.json = json
+    }
+
+    func start() {
+        Thread.detachNewThread { [self] in
+            defer { finished.signal() }
+            try? subscriber.run(isCancelled: { self.stopping.isRaised }) { event in
+                print(self.json ? ScoreFormatter.json(event) : ScoreFormatter.line(event))
+                fflush(stdout)
+            }
+        }
+    }
+
+    /// Lets the last events arrive, then ends the subscription.
+    func stop() {
+        usleep(300_000)
+        stopping.raise()
+        finished.wait()
     }
 }

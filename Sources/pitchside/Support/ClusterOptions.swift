@@ -51,7 +51,7 @@ struct ClusterOptions: ParsableArguments {
     }
 
     /// The flags that hand this configuration to a child process.
-    func childArguments(_ configuration: PitchsideConfiguration) -> [String] {
+    static func childArguments(_ configuration: PitchsideConfiguration) -> [String] {
         let e = configuration.endpoints
         return [
             "--frames-endpoint", e.frames, "--credits-endpoint", e.credits, "--results-endpoint", e.results,

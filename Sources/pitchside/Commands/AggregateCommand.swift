@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import PitchsideGame
+import PitchsideNodes
+
+/// `pitchside aggregate`: merges worker results into games and publishes the score stream.
+struct AggregateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "aggregate",
+        abstract: "Merge worker results into game state and scores; publish the score stream.",
+        discussion: """
+            Every event is appended to a durable SQLite log before it is published, so a restarted
+            aggregator continues each game where it stood. Subscribers join with `pitchside scores`
+            or any ZeroMQ SUB socket on the events endpoint (topics game/<stream>/<event>).
+            """
+    )
+
+    @OptionGroup var cluster: ClusterOptions
+    @OptionGroup var game: GameOptions
+
+    @Option(help: ArgumentHelp("Durable game log (SQLite; default <data directory>/games.sqlite).", valueName: "file"))
+    var database: String?
+
+    @Option(help: ArgumentHelp("Worker roles the merge waits for, comma-separated.", valueName: "list"))
+    var roles = "detection,trajectory,pose"
+
+    @Flag(help: "Exit once every worker has reported the end of the stream.")
+    var exitAtEnd = false
+
+    @Flag(help: "Also print every event as a JSON line on stdout.")
+    var json = false
+
+    @Flag(help: "Also print every event as a human-readable line on stdout.")
+    var human = false
+
+    func run() throws {
+        let configuration = try cluster.resolve()
+        let logger = Logs.logger("pitchside.aggregate", level: configuration.logLevel)
+        let path = database ?? (configuration.dataDirectory + "/games.sqlite")
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        var options = AggregatorNode.Options(databasePath: path)
+        options.expectedRoles = Set(roles.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
+        options.exitAtEndOfStream = exitAtEnd
+        options.game = try game.configuration()
+        let (printJSON, printHuman) = (json, human)
+        let node = AggregatorNode(options: options, endpoints: configuration.endpoints, logger: logger) { event in
+            if printJSON { print(ScoreFormatter.json(event)) } else if printHuman { print(ScoreFormatter.line(event)) }
+            if printJSON || printHuman { fflush(stdout) }
+        }
+        let stop = StopFlag.onSignals()
+        do {
+            let report = try node.run(isCancelled: { stop.isRaised })
+            logger.info("aggregator done: \(report.results) results, \(report.events) events, \(report.rejected) rejected, \(report.late) late, \(report.queries) queries")
+        } catch {
+            fail("\(error)")
+        }
+    }
+}
+
+/// Which rules the game follows.
+struct GameOptions: ParsableArguments {
+    @Option(help: "Scoring: apple (one player, 8 throws, ×5 underleg) or official (two players, innings, cancellation, to 21).")
+    var rules = "apple"
+
+    @Option(help: ArgumentHelp("Player names, comma-separated.", valueName: "list"))
+    var players: String?
+
+    @Flag(help: "Official rules: going over 21 drops the score back to 15 (house 'bust' variant).")
+    var bust = false
+
+    /// The same options, for a child process.
+    var arguments: [String] {
+        var list = ["--rules", rules]
+        if let players { list += ["--players", players] }
+        if bust { list.append("--bust") }
+        return list
+    }
+
+    func configuration() throws -> GameConfiguration {
+        guard let mode = GameConfiguration.Mode(rawValue: rules) else {
+            throw ValidationError("--rules must be apple or official")
+        }
+        let names = players.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        if let names, mode == .official && names.count != 2 {
+            throw ValidationError("official rules need two players, e.g. --players red,blue")
+        }
+        return GameConfiguration(mode: mode, players: names, bust: bust)
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import PitchsideCore
+import PitchsideNodes
+
+/// `pitchside analyze VIDEO`: the whole cluster on one file, in lockstep, then exit.
+struct AnalyzeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analyze",
+        abstract: "Run the whole cluster on a video file in lockstep and print every game event.",
+        discussion: """
+            Nothing is lost in lockstep, so the result is the same on every run. The cluster uses
+            its own loopback ports and a temporary game log, and exits when the file is done.
+              pitchside analyze game.mp4
+              pitchside analyze game.mp4 --json > events.jsonl
+              pitchside eval --run events.jsonl --truth truth.json
+            """
+    )
+
+    @Argument(help: "Video file.")
+    var video: String
+
+    @Flag(help: "Print events as JSON lines (protobuf JSON of pitchside.v1.GameEvent).")
+    var json = false
+
+    @Option(help: ArgumentHelp("Workers to run, comma-separated.", valueName: "list"))
+    var workers = UpCommand.availableWorkers.joined(separator: ",")
+
+    @Option(help: "Pose workers, each taking every N-th frame.")
+    var poseShards = 1
+
+    @Option(help: "Base port of the cluster's loopback endpoints (default: a random free block).")
+    var basePort: Int?
+
+    @Option(help: "Log level of the cluster's processes.")
+    var logLevel = "warning"
+
+    @OptionGroup var game: GameOptions
+
+    func run() throws {
+        guard FileManager.default.fileExists(atPath: video) else { fail("no such file: \(video)") }
+        let logger = Logs.logger("pitchside.analyze", level: logLevel)
+        let roles = try UpCommand.parseWorkers(workers)
+        let base = basePort ?? FreePorts.block()
+        var configuration = PitchsideConfiguration()
+        configuration.endpoints = Endpoints(basePort: base)
+        configuration.logLevel = logLevel
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pitchside-analyze-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        var children = UpCommand.workerChildren(roles: roles, poseShards: poseShards, configuration: configuration,
+                                                extra: ["--exit-at-end"], restart: false)
+        var aggregate = ["aggregate", "--database", directory.appendingPathComponent("games.sqlite").path,
+                         "--roles", roles.joined(separator: ","), "--exit-at-end"] + game.arguments
+        if json { aggregate.append("--json") } else { aggregate.append("--human") }
+        children.append(ChildSpec(name: "aggregator", executable: SelfExecutable.path,
+                                  arguments: aggregate + ClusterOptions.childArguments(configuration),
+                                  restartOnExit: false, endsRunOnExit: true))
+        children.append(ChildSpec(name: "capture", executable: SelfExecutable.path,
+                                  arguments: ["capture", "--input", video, "--pacing", "lockstep",
+                                              "--consumers", "\(children.count - 1)", "--quiet"]
+                                      + ClusterOptions.childArguments(configuration),
+                                  restartOnExit: false))
+        let supervisor = Supervisor(children: children, logger: logger)
+        supervisor.installSignalHandlers()
+        switch supervisor.run() {
+        case .finished(_, let status) where status == 0: return
+        case .finished(let child, let status): fail("\(child) exited with status \(status)")
+        case .stopped: throw ExitCode(130)
+        }
+    }
+}
+
+/// A block of loopback ports for a private cluster.
+enum FreePorts {
+    static func block() -> Int {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            let base = Int.random(in: 20_000...59_000, using: &generator) / 100 * 100
+            if (0..<22).allSatisfy({ isFree(base + $0) }) { return base }
+        }
+        return 45_000
+    }
+
+    private static func isFree(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}
