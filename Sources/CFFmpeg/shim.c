@@ -96,6 +96,11 @@ void pitchside_box_shrink(const uint8_t *source, int source_stride, uint8_t *tar
         uint8_t *out = target + (ptrdiff_t)y * target_stride;
         if (factor == 2) {
             for (int x = 0; x < width; x++) out[x] = (uint8_t)((row_sums[2 * x] + row_sums[2 * x + 1] + 2) >> 2);
+        } else if (factor == 3) {
+            for (int x = 0; x < width; x++) {
+                uint32_t sum = (uint32_t)row_sums[3 * x] + row_sums[3 * x + 1] + row_sums[3 * x + 2];
+                out[x] = (uint8_t)((sum * 7282u + 32768u) >> 16);
+            }
         } else {
             for (int x = 0; x < width; x++) {
                 uint32_t sum = 0;

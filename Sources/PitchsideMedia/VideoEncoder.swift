@@ -19,6 +19,10 @@ public final class VideoEncoder {
     public let framesPerSecond: Int
     /// Frames accepted by `append` so far.
     public private(set) var framesWritten = 0
+    /// The x264 speed presets, fastest first.
+    public static let presets = [
+        "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo",
+    ]
 
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -48,6 +52,11 @@ public final class VideoEncoder {
             throw MediaError.badImage("H.264 yuv420p needs an even, positive size, not \(width)×\(height)")
         }
         guard framesPerSecond > 0 else { throw MediaError.badImage("frame rate must be positive") }
+        // Checked here because x264 prints an unknown preset straight to stderr.
+        guard Self.presets.contains(preset) else {
+            throw MediaError.encodeFailed(
+                path, reason: "libx264 refused the settings: unknown preset \(preset) (\(Self.presets.joined(separator: ", ")))")
+        }
 
         var format: UnsafeMutablePointer<AVFormatContext>?
         if avformat_alloc_output_context2(&format, nil, nil, path) < 0 || format == nil {
