@@ -1,1 +1,0 @@
-// PitchsideNodes: see docs/ARCHITECTURE.md.

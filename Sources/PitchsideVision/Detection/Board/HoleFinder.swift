@@ -1,0 +1,94 @@
+import Foundation
+
+/// Finds the hole on a board outline: a round patch of "not board" surrounded by board.
+///
+/// A matched filter in board coordinates: for candidate centres near the regulation position
+/// (9 in from the back, at either end), it compares how much of a hole-sized disc is not board
+/// colour with how much of the ring around it is. Bags lying on the board are not round holes
+/// of the right size, and a bag partly over the hole moves the best centre little.
+struct HoleFinder {
+    struct Found {
+        var backEdgeStart: Int
+        var along: Double
+        var across: Double
+        /// Inside minus ring, 0…1.
+        var contrast: Double
+    }
+
+    let labels: [Int32]
+    let image: WorkImage
+    let boardLabel: Int32
+    /// Mean colour of the board region: pixels of the region far from it in chroma are not board
+    /// (region growing can creep into a shaded hole).
+    let boardColour: ColourFeature
+    var chromaTolerance = 35.0
+
+    var width: Int { image.width }
+    var height: Int { image.height }
+
+    func find(corners: [PlanePoint], lengthAlongFirstEdge: Bool) -> Found? {
+        let ends = lengthAlongFirstEdge ? [3, 1] : [0, 2]
+        var best: Found?
+        for end in ends {
+            guard let plane = BoardPlane(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, backEdgeStart: end)
+            else { continue }
+            // Coarse grid around the regulation position.
+            var local: Found?
+            for a in stride(from: BoardGeometry.holeFromBack - 0.10, through: BoardGeometry.holeFromBack + 0.10, by: 0.01) {
+                for c in stride(from: -0.06, through: 0.06, by: 0.01) {
+                    let s = score(plane, along: a, across: c)
+                    if s > (local?.contrast ?? -2) { local = Found(backEdgeStart: end, along: a, across: c, contrast: s) }
+                }
+            }
+            // Fine grid around the best; a real hole larger than the model gives a plateau, so
+            // take the middle of the near-best positions rather than its first corner.
+            if let coarse = local {
+                var samples: [(Double, Double, Double)] = []
+                for a in stride(from: coarse.along - 0.02, through: coarse.along + 0.02, by: 0.004) {
+                    for c in stride(from: coarse.across - 0.02, through: coarse.across + 0.02, by: 0.004) {
+                        samples.append((a, c, score(plane, along: a, across: c)))
+                    }
+                }
+                let top = samples.map(\.2).max() ?? coarse.contrast
+                let near = samples.filter { $0.2 >= top - 0.03 }
+                let n = Double(near.count)
+                local = Found(backEdgeStart: end, along: near.map(\.0).reduce(0, +) / n,
+                              across: near.map(\.1).reduce(0, +) / n, contrast: top)
+            }
+            if let l = local, l.contrast > (best?.contrast ?? -2) { best = l }
+        }
+        return best
+    }
+
+    private func notBoard(_ p: PlanePoint) -> Double? {
+        let x = Int(p.x), y = Int(p.y)
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        guard labels[y * width + x] == boardLabel else { return 1 }
+        let p = image.pixel(x, y)
+        return ColourFeature(p.0, p.1, p.2).distance(to: boardColour) > chromaTolerance ? 1 : 0
+    }
+
+    private func score(_ plane: BoardPlane, along: Double, across: Double) -> Double {
+        let r = BoardGeometry.holeRadius
+        var inside = 0.0, nIn = 0.0, ring = 0.0, nRing = 0.0
+        for (k, f) in [0.0, 0.3, 0.55, 0.8].enumerated() {
+            let count = k == 0 ? 1 : 12
+            for j in 0..<count {
+                let a = Double(j) * 2 * Double.pi / Double(count) + Double(k) * 0.3
+                if let v = notBoard(plane.point(along: along + f * r * cos(a), across: across + f * r * sin(a))) {
+                    inside += v; nIn += 1
+                }
+            }
+        }
+        for f in [1.3, 1.6, 1.9] {
+            for j in 0..<16 {
+                let a = Double(j) * 2 * Double.pi / 16 + f
+                if let v = notBoard(plane.point(along: along + f * r * cos(a), across: across + f * r * sin(a))) {
+                    ring += v; nRing += 1
+                }
+            }
+        }
+        guard nIn > 0, nRing > 0 else { return -1 }
+        return inside / nIn - ring / nRing
+    }
+}

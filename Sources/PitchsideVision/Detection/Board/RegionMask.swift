@@ -1,0 +1,79 @@
+/// One region cut out of the label image, with its enclosed holes filled in.
+///
+/// Bags lying on the board and the hole itself are holes in the board's colour region; filling
+/// them gives the outline of the whole top surface.
+struct RegionMask {
+    let originX: Int
+    let originY: Int
+    let width: Int
+    let height: Int
+    /// 1 where the region (or a hole it encloses) is.
+    var filled: [UInt8]
+    let filledArea: Int
+
+    init(labels: [Int32], imageWidth: Int, region: ColourRegion) {
+        let ox = region.minX - 1, oy = region.minY - 1
+        let w = region.boxWidth + 2, h = region.boxHeight + 2
+        originX = ox
+        originY = oy
+        width = w
+        height = h
+        // Flood the outside from the frame of the padded box; whatever it cannot reach is inside.
+        var outside = [UInt8](repeating: 0, count: w * h)
+        var inRegion = [UInt8](repeating: 0, count: w * h)
+        for y in 1..<(h - 1) {
+            let row = (oy + y) * imageWidth
+            for x in 1..<(w - 1) where labels[row + ox + x] == region.label { inRegion[y * w + x] = 1 }
+        }
+        var stack: [Int] = [0]
+        outside[0] = 1
+        while let p = stack.popLast() {
+            let x = p % w, y = p / w
+            @inline(__always) func visit(_ q: Int) {
+                if outside[q] == 0 && inRegion[q] == 0 {
+                    outside[q] = 1
+                    stack.append(q)
+                }
+            }
+            if x > 0 { visit(p - 1) }
+            if x < w - 1 { visit(p + 1) }
+            if y > 0 { visit(p - w) }
+            if y < h - 1 { visit(p + w) }
+        }
+        var area = 0
+        filled = outside.map { $0 == 0 ? 1 : 0 }
+        for v in filled where v == 1 { area += 1 }
+        filledArea = area
+    }
+
+    /// Boundary samples in image (work) coordinates with pixel (i, j) covering [i, i+1] × [j, j+1]:
+    /// the left and right ends of every row run and the top and bottom ends of every column.
+    func boundaryPoints() -> [PlanePoint] {
+        var pts: [PlanePoint] = []
+        for y in 0..<height {
+            var first = -1, last = -1
+            for x in 0..<width where filled[y * width + x] == 1 {
+                if first < 0 { first = x }
+                last = x
+            }
+            if first >= 0 {
+                let cy = Double(originY + y) + 0.5
+                pts.append(PlanePoint(Double(originX + first), cy))
+                pts.append(PlanePoint(Double(originX + last + 1), cy))
+            }
+        }
+        for x in 0..<width {
+            var first = -1, last = -1
+            for y in 0..<height where filled[y * width + x] == 1 {
+                if first < 0 { first = y }
+                last = y
+            }
+            if first >= 0 {
+                let cx = Double(originX + x) + 0.5
+                pts.append(PlanePoint(cx, Double(originY + first)))
+                pts.append(PlanePoint(cx, Double(originY + last + 1)))
+            }
+        }
+        return pts
+    }
+}

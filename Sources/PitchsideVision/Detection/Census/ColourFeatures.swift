@@ -1,0 +1,58 @@
+/// Colour as opponent chroma plus luma, so that shading and white trim (which change mostly
+/// brightness) count for little and a bag's hue counts for much.
+struct ColourFeature {
+    var rg: Double
+    var yb: Double
+    var luma: Double
+
+    init(_ r: Int, _ g: Int, _ b: Int) {
+        rg = Double(r - g)
+        yb = Double(r + g) / 2 - Double(b)
+        luma = Double(r + g + b) / 3
+    }
+
+    init(rg: Double, yb: Double, luma: Double) {
+        self.rg = rg
+        self.yb = yb
+        self.luma = luma
+    }
+
+    func distance(to o: ColourFeature) -> Double {
+        let a = rg - o.rg, b = yb - o.yb
+        return (a * a + b * b).squareRoot() + 0.25 * abs(luma - o.luma)
+    }
+}
+
+/// A few colour clusters (k-means) describing the ground around the board.
+struct ColourClusters {
+    var centres: [ColourFeature]
+
+    init(samples: [ColourFeature], k: Int, minimumShare: Double = 0.1) {
+        guard !samples.isEmpty else { centres = []; return }
+        var centres = (0..<k).map { samples[($0 * samples.count) / k] }
+        var counts = [Int](repeating: 0, count: k)
+        for _ in 0..<8 {
+            var sums = [(Double, Double, Double)](repeating: (0, 0, 0), count: k)
+            counts = [Int](repeating: 0, count: k)
+            for s in samples {
+                var best = 0, bestD = Double.infinity
+                for (i, c) in centres.enumerated() {
+                    let d = s.distance(to: c)
+                    if d < bestD { bestD = d; best = i }
+                }
+                sums[best].0 += s.rg; sums[best].1 += s.yb; sums[best].2 += s.luma
+                counts[best] += 1
+            }
+            for i in 0..<k where counts[i] > 0 {
+                let n = Double(counts[i])
+                centres[i] = ColourFeature(rg: sums[i].0 / n, yb: sums[i].1 / n, luma: sums[i].2 / n)
+            }
+        }
+        let total = Double(samples.count)
+        self.centres = zip(centres, counts).filter { Double($0.1) / total >= minimumShare }.map(\.0)
+    }
+
+    func distance(to f: ColourFeature) -> Double {
+        centres.map { $0.distance(to: f) }.min() ?? .infinity
+    }
+}

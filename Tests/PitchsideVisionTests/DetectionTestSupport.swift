@@ -1,0 +1,76 @@
+import Foundation
+import PitchsideCore
+@testable import PitchsideVision
+
+/// Test helpers for the detection analysers: decoding photographs and drawing test scenes.
+enum DetectionTestSupport {
+    /// The shared real-photo set, when present.
+    static var chuckVisionDirectory: URL? {
+        var dir = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { dir.deleteLastPathComponent() }
+        for candidate in [dir.appendingPathComponent("../shared/data/chuckvision-dev"),
+                          URL(fileURLWithPath: "/work/shared/data/chuckvision-dev")] {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("dataSet.json").path) {
+                return candidate.standardizedFileURL
+            }
+        }
+        return nil
+    }
+
+    /// Decodes an image file to RGB24 with the ffmpeg command, reduced by `divisor`.
+    static func decode(_ url: URL, divisor: Int = 1) throws -> ImageBuffer {
+        let probe = try run(["-v", "error", "-i", url.path, "-vf", "scale=iw/\(divisor):ih/\(divisor):flags=area",
+                             "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        // The size comes from a second, header-only query.
+        let info = try runProbe(url)
+        let w = info.0 / divisor, h = info.1 / divisor
+        return try ImageBuffer(width: w, height: h, layout: .rgb24, pixels: [UInt8](probe))
+    }
+
+    private static func runProbe(_ url: URL) throws -> (Int, Int) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height",
+                       "-of", "csv=p=0", url.path]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let parts = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { throw CocoaError(.fileReadCorruptFile) }
+        return (w, h)
+    }
+
+    private static func run(_ args: [String]) throws -> Data {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["ffmpeg"] + args
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
+        return data
+    }
+}
+
+/// Deterministic pseudo-random numbers for test scenes.
+struct TestRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * uniform() }
+    mutating func gaussian() -> Double {
+        let u = max(1e-12, uniform()), v = uniform()
+        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
+    }
+}
