@@ -63,3 +63,46 @@ size_t pitchside_av_take_log(char *buffer, size_t size) {
     pthread_mutex_unlock(&pitchside_log_lock);
     return n;
 }
+
+static void pitchside_expand_luma_row(const uint8_t *restrict source, uint8_t *restrict target, int width) {
+    for (int x = 0; x < width; x++) {
+        int v = ((source[x] - 16) * 19077 + 8192) >> 14;
+        target[x] = v < 0 ? 0 : v > 255 ? 255 : (uint8_t)v;
+    }
+}
+
+void pitchside_copy_luma(const uint8_t *source, int source_stride, uint8_t *target, int target_stride,
+                         int width, int height, int limited_range) {
+    for (int y = 0; y < height; y++) {
+        const uint8_t *row = source + (ptrdiff_t)y * source_stride;
+        uint8_t *out = target + (ptrdiff_t)y * target_stride;
+        if (limited_range) pitchside_expand_luma_row(row, out, width);
+        else memcpy(out, row, (size_t)width);
+    }
+}
+
+void pitchside_box_shrink(const uint8_t *source, int source_stride, uint8_t *target, int target_stride,
+                          int width, int height, int factor, uint16_t *restrict row_sums) {
+    const int source_width = width * factor;
+    const uint32_t reciprocal = (uint32_t)((65536 + factor * factor / 2) / (factor * factor));
+    for (int y = 0; y < height; y++) {
+        // Sum `factor` source rows column by column (vectorises), then each run of `factor` columns.
+        const uint8_t *first = source + (ptrdiff_t)y * factor * source_stride;
+        for (int x = 0; x < source_width; x++) row_sums[x] = first[x];
+        for (int k = 1; k < factor; k++) {
+            const uint8_t *restrict row = first + (ptrdiff_t)k * source_stride;
+            for (int x = 0; x < source_width; x++) row_sums[x] += row[x];
+        }
+        uint8_t *out = target + (ptrdiff_t)y * target_stride;
+        if (factor == 2) {
+            for (int x = 0; x < width; x++) out[x] = (uint8_t)((row_sums[2 * x] + row_sums[2 * x + 1] + 2) >> 2);
+        } else {
+            for (int x = 0; x < width; x++) {
+                uint32_t sum = 0;
+                const uint16_t *box = row_sums + x * factor;
+                for (int k = 0; k < factor; k++) sum += box[k];
+                out[x] = (uint8_t)((sum * reciprocal + 32768) >> 16);
+            }
+        }
+    }
+}

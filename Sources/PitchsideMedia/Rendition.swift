@@ -46,8 +46,8 @@ public struct Rendition: Hashable, Sendable, CustomStringConvertible {
 public enum ScalingQuality: Sendable {
     /// SWS_FAST_BILINEAR: fastest; aliases when shrinking a lot.
     case fast
-    /// SWS_BILINEAR: the default.
+    /// SWS_BILINEAR.
     case bilinear
-    /// SWS_AREA: averages source pixels; best for large reductions.
+    /// Area averaging (the default): a box filter for whole-factor reductions, SWS_AREA otherwise.
     case area
 }

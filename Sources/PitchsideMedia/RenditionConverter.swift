@@ -9,6 +9,9 @@ import PitchsideCore
 /// see a size change. Full-size GRAY8 from a YUV source is the luma plane
 /// copied directly (expanded to full range 0–255 when the video is
 /// limited-range, as libswscale does), which costs far less than decoding.
+/// With `.area` (the default), a rendition that is an exact 1/k of the source
+/// (1920×1080 or 1280×720 → 640×360) is box-averaged in YUV before the colour
+/// conversion, the cheapest alias-free reduction; other sizes use libswscale.
 ///
 /// ```swift
 /// let converter = RenditionConverter(renditions: [.grayFull, Rendition(name: "rgb", layout: .rgb24, maxWidth: 640)])
@@ -21,14 +24,18 @@ public final class RenditionConverter {
     public let renditions: [Rendition]
     public let quality: ScalingQuality
     private var scalers: [Scaler]
+    private var shrinkers: [BoxShrinker]
     private var sizes: [(width: Int, height: Int)?]
     /// Off only in tests, to compare the direct luma copy with libswscale.
     var allowsDirectLumaCopy = true
+    /// Off only in tests, to compare the whole-factor box shrink with libswscale.
+    var allowsBoxShrink = true
 
-    public init(renditions: [Rendition], quality: ScalingQuality = .bilinear) {
+    public init(renditions: [Rendition], quality: ScalingQuality = .area) {
         self.renditions = renditions
         self.quality = quality
         scalers = renditions.map { _ in Scaler() }
+        shrinkers = renditions.map { _ in BoxShrinker() }
         sizes = renditions.map { _ in nil }
     }
 
@@ -54,22 +61,33 @@ public final class RenditionConverter {
     public func image(from picture: DecodedPicture, rendition: Rendition) throws -> ImageBuffer {
         if let index = renditions.firstIndex(of: rendition) { return try convert(picture, at: index) }
         let size = rendition.targetSize(sourceWidth: picture.width, sourceHeight: picture.height)
-        return try convert(picture, layout: rendition.layout, size: size, scaler: Scaler())
+        return try convert(picture, layout: rendition.layout, size: size, scaler: Scaler(), shrinker: BoxShrinker())
     }
 
     private func convert(_ picture: DecodedPicture, at index: Int) throws -> ImageBuffer {
         let rendition = renditions[index]
         let size = sizes[index] ?? rendition.targetSize(sourceWidth: picture.width, sourceHeight: picture.height)
         sizes[index] = size
-        return try convert(picture, layout: rendition.layout, size: size, scaler: scalers[index])
+        return try convert(picture, layout: rendition.layout, size: size, scaler: scalers[index], shrinker: shrinkers[index])
     }
 
     private func convert(
-        _ picture: DecodedPicture, layout: PixelLayout, size: (width: Int, height: Int), scaler: Scaler
+        _ picture: DecodedPicture, layout: PixelLayout, size: (width: Int, height: Int), scaler: Scaler,
+        shrinker: BoxShrinker
     ) throws -> ImageBuffer {
         if layout == .gray8, allowsDirectLumaCopy, size.width == picture.width, size.height == picture.height,
            Self.hasLumaPlane(picture.pixelFormat) {
             return try LumaCopy.image(from: picture)
+        }
+        let frame = picture.frame
+        if quality == .area, allowsBoxShrink, let factor = BoxShrinker.factor(
+            format: picture.pixelFormat, sourceWidth: picture.width, sourceHeight: picture.height,
+            targetWidth: size.width, targetHeight: size.height) {
+            // Area-average in YUV by the whole factor, then only convert colours.
+            return try shrinker.shrink(frame, factor: factor) { planes, strides, width, height in
+                try scale(planes: planes, strides: strides, width: width, height: height, format: frame.pointee.format,
+                          to: layout, size: size, flags: SWS_POINT, scaler: scaler, label: picture)
+            }
         }
         let flags: Int32
         switch quality {
@@ -77,8 +95,22 @@ public final class RenditionConverter {
         case .bilinear: flags = SWS_BILINEAR
         case .area: flags = SWS_AREA
         }
+        return try frame.withPlanes { planes, lines in
+            let source = (0..<4).map { UnsafePointer(planes[$0]) }
+            let strides = (0..<4).map { lines[$0] }
+            return try scale(planes: source, strides: strides, width: picture.width, height: picture.height,
+                             format: frame.pointee.format, to: layout, size: size, flags: flags, scaler: scaler,
+                             label: picture)
+        }
+    }
+
+    /// libswscale from source planes into a new packed image.
+    private func scale(
+        planes: [UnsafePointer<UInt8>?], strides: [Int32], width: Int, height: Int, format: Int32,
+        to layout: PixelLayout, size: (width: Int, height: Int), flags: Int32, scaler: Scaler, label picture: DecodedPicture
+    ) throws -> ImageBuffer {
         let key = Scaler.Key(
-            sourceWidth: Int32(picture.width), sourceHeight: Int32(picture.height), sourceFormat: picture.frame.pointee.format,
+            sourceWidth: Int32(width), sourceHeight: Int32(height), sourceFormat: format,
             targetWidth: Int32(size.width), targetHeight: Int32(size.height), targetFormat: layout.avPixelFormat.rawValue,
             flags: flags)
         guard let sws = scaler.context(for: key) else {
@@ -87,14 +119,10 @@ public final class RenditionConverter {
         }
         let stride = size.width * layout.bytesPerPixel
         let count = stride * size.height
-        let frame = picture.frame
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             var target: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
-            var strides: [Int32] = [Int32(stride), 0, 0, 0]
-            frame.withPlanes { planes, lines in
-                let source = UnsafeRawPointer(planes).assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
-                _ = sws_scale(sws, source, lines, 0, Int32(picture.height), &target, &strides)
-            }
+            var targetStrides: [Int32] = [Int32(stride), 0, 0, 0]
+            _ = sws_scale(sws, planes, strides, 0, Int32(height), &target, &targetStrides)
             initialized = count
         }
         return try ImageBuffer(width: size.width, height: size.height, layout: layout, stride: stride, pixels: pixels)

@@ -233,10 +233,10 @@ struct GameScript {
     // MARK: Whole games
 
     /// Every result of a game, frame by frame, in arrival order within a frame.
-    func results(throws: [Throw], frames: Int, extraTracks: [Int: [PSWorkerResult]] = [:]) -> [PSWorkerResult] {
+    func results(throws plan: [Throw], frames: Int, extraTracks: [Int: [PSWorkerResult]] = [:]) -> [PSWorkerResult] {
         var tracks = extraTracks
         var censusAt: [Int: (PSBagPlace, UInt32)] = [:]
-        for (n, t) in throws.enumerated() {
+        for (n, t) in plan.enumerated() {
             let pts = flight(from: mp(Self.release), to: mp(t.landing), startFrame: t.releaseFrame, frames: t.flightFrames)
             for (f, rs) in observations(uuid: "throw-\(n)", points: pts) { tracks[f, default: []] += rs }
             var restFrame = t.releaseFrame + t.flightFrames
@@ -251,7 +251,7 @@ struct GameScript {
         for f in 0..<frames {
             out.append(board(f))
             out.append(stability(f))
-            let active = throws.first { f >= $0.releaseFrame - 44 && f <= $0.releaseFrame + 40 }
+            let active = plan.first { f >= $0.releaseFrame - 44 && f <= $0.releaseFrame + 40 }
             out.append(pose(f, type: active?.type, k: active.map { f - $0.releaseFrame } ?? 0))
             out += tracks[f] ?? []
             if let (place, id) = censusAt[f] { out.append(census(f, place: place, bagID: id)) }

@@ -119,8 +119,12 @@ final class ResultMergerTests: XCTestCase {
         var shuffled: [PSWorkerResult] = []
         var heads = [0, 0, 0]
         while heads.enumerated().contains(where: { $0.element < queues[$0.offset].count }) {
-            let q = Int(rng.next() % 3)
-            guard heads[q] < queues[q].count else { continue }
+            // Pick a producer in proportion to what it has left, so all three
+            // advance at about the same frame rate (within the buffer's bounds).
+            let left = (0..<3).map { queues[$0].count - heads[$0] }
+            var pick = Int(rng.next() % UInt64(left.reduce(0, +)))
+            var q = 0
+            while pick >= left[q] { pick -= left[q]; q += 1 }
             shuffled.append(queues[q][heads[q]])
             if rng.next() % 50 == 0 { shuffled.append(queues[q][heads[q]]) }
             heads[q] += 1

@@ -24,8 +24,10 @@ final class ScriptedGameTests: XCTestCase {
         XCTAssertEqual(summary.throws.count, 8)
         XCTAssertGreaterThan(summary.averageSpeedMph, 0)
 
-        // After the summary the next game waits for a player, with a new game index.
-        XCTAssertEqual(game.state, .detectingPlayer)
+        // After the summary the next game waits for a player (who is there), with a new game index.
+        XCTAssertEqual(Array(events.stateChanges.map(\.to).suffix(5)),
+                       [.throwCompleted, .showSummary, .detectingPlayer, .detectedPlayer, .trackThrows])
+        XCTAssertEqual(game.state, .trackThrows)
         XCTAssertEqual(game.gameIndex, 2)
         XCTAssertEqual(events.last?.gameIndex, 2)
         XCTAssertEqual(events.first { if case .summary = $0.event { return true } else { return false } }?.gameIndex, 1)

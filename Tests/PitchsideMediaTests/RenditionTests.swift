@@ -76,4 +76,36 @@ final class RenditionTests: XCTestCase {
             XCTAssertLessThanOrEqual(ImageMetrics.maxAbsoluteError(a, b), 1)
         }
     }
+
+    func testWholeFactorBoxShrinkAgreesWithLibswscaleArea() throws {
+        let path = try TestClips.encode(to: directory.appendingPathComponent("clip.mp4"), width: 384, height: 288, frames: 4)
+        let source = try VideoSource(url: path)
+        let third = Rendition(name: "third", layout: .rgb24, maxWidth: 128)  // exactly 1/3
+        let half = Rendition(name: "half", layout: .gray8, maxWidth: 192)    // exactly 1/2, gray
+        let box = RenditionConverter(renditions: [third, half])
+        let reference = RenditionConverter(renditions: [third, half])
+        reference.allowsBoxShrink = false
+        while let picture = try source.nextPicture() {
+            for rendition in [third, half] {
+                let a = try box.image(from: picture, rendition: rendition)
+                let b = try reference.image(from: picture, rendition: rendition)
+                XCTAssertEqual([a.width, a.height], [b.width, b.height])
+                XCTAssertLessThan(ImageMetrics.meanAbsoluteError(a, b), 2.0, "\(rendition)")
+            }
+            // And against the picture that was encoded, shrunk by averaging.
+            let small = try box.image(from: picture, rendition: third)
+            let original = TestClips.picture(index: picture.index, width: 384, height: 288)
+            var expected = ImageBuffer(width: 128, height: 96, layout: .rgb24)
+            for y in 0..<96 {
+                for x in 0..<128 {
+                    for c in 0..<3 {
+                        var sum = 0
+                        for dy in 0..<3 { for dx in 0..<3 { sum += Int(original.pixels[(y * 3 + dy) * original.stride + (x * 3 + dx) * 3 + c]) } }
+                        expected.pixels[y * expected.stride + x * 3 + c] = UInt8((sum + 4) / 9)
+                    }
+                }
+            }
+            XCTAssertLessThan(ImageMetrics.meanAbsoluteError(small, expected), 3.0)
+        }
+    }
 }

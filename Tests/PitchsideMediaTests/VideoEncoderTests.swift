@@ -10,8 +10,6 @@ final class VideoEncoderTests: XCTestCase {
         let path = try TestClips.encode(to: dir.appendingPathComponent("clip.mp4"))
         let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
         XCTAssertGreaterThan(size, 1000)
-        print("ENCODED", path, size)
-        try FileManager.default.copyItem(atPath: path, toPath: "/tmp/pitchside-encoder-check.mp4")
     }
 
     func testRejectsOddSizeAndWrongImage() throws {

@@ -30,4 +30,14 @@ size_t pitchside_av_take_log(char *buffer, size_t size);
 int pitchside_averror_invaliddata(void);
 /// AVERROR(ENOENT).
 int pitchside_averror_enoent(void);
+/// Copies an 8-bit luma plane into a packed GRAY8 buffer; when `limited_range`,
+/// expands 16–235 to 0–255 as ((y − 16) × 19077 + 8192) >> 14, clamped (libswscale's
+/// fixed point). Plain C so the compiler vectorises it.
+void pitchside_copy_luma(const uint8_t *source, int source_stride, uint8_t *target, int target_stride,
+                         int width, int height, int limited_range);
+/// Shrinks an 8-bit plane by an integer `factor` in both directions, each output
+/// sample the rounded mean of a factor × factor box (area averaging, no aliasing).
+/// `width` and `height` are the output size; `row_sums` holds width × factor uint16.
+void pitchside_box_shrink(const uint8_t *source, int source_stride, uint8_t *target, int target_stride,
+                          int width, int height, int factor, uint16_t *row_sums);
 #endif

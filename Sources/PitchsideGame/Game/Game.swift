@@ -62,6 +62,13 @@ public struct Game: Sendable {
 
     public var state: PSGameState { machine.state }
 
+    /// Tracking throws with none in flight or awaiting the census: a moment
+    /// from which the game can be rebuilt from its events plus the results that
+    /// follow (see `GameRecorder`).
+    public var isQuiescent: Bool {
+        (machine.state == .trackThrows || machine.state == .throwCompleted) && !assembler.inFlight && pending == nil
+    }
+
     /// Handles one worker result; returns the events it caused, in order.
     public mutating func handle(_ result: PSWorkerResult, nowUnixUs: Int64 = 0) -> [PSGameEvent] {
         guard let h = result.resultHeader else {
@@ -298,6 +305,28 @@ public struct Game: Sendable {
     }
 
     // MARK: - Restore
+
+    /// Takes a result that precedes the restore checkpoint into the state that
+    /// is not in the events (board, player box, pose window, last census)
+    /// without producing events: a restored game's warm-up.
+    public mutating func warm(_ result: PSWorkerResult) {
+        switch result.result {
+        case .board(let o):
+            if o.found, o.confidence >= GameConstants.boardConfidence, let g = BoardGeometry(o) {
+                if g.isMeasured || board == nil { board = g }
+            }
+        case .pose(let o):
+            let person = o.present && o.presence >= GameConstants.poseConfidence
+            if o.present { poseWindow.add(o) }
+            consecutivePlayers = person ? consecutivePlayers + 1 : 0
+            if person, o.personBox.width > 0 { playerBox = o.personBox }
+        case .census(let o):
+            lastCensus = o
+        default:
+            break
+        }
+        if let pts = result.resultHeader?.ptsUs { lastPtsUs = max(lastPtsUs, pts) }
+    }
 
     /// Applies one of this game's own logged events (restore after a restart).
     /// Events already applied are skipped, so replaying a log twice is harmless.

@@ -16,13 +16,15 @@ import SwiftProtobuf
 /// var games = try log.restoreGames { stream in GameConfiguration() }
 /// ```
 public final class EventLog: @unchecked Sendable {
-    private let db: DatabaseWriter
+    let db: DatabaseWriter
 
     /// Opens (or creates) the log at `path`; `nil` keeps it in memory (tests).
     public init(path: String?) throws {
         if let path {
             var config = Configuration()
             config.busyMode = .timeout(5)
+            // WAL + NORMAL: a commit survives the process being killed (not a power cut) without an fsync each.
+            config.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
             let pool = try DatabasePool(path: path, configuration: config)  // WAL mode
             db = pool
         } else {
@@ -48,7 +50,105 @@ public final class EventLog: @unchecked Sendable {
                 t.column("last_pts_us", .integer).notNull()
             }
         }
+        migrator.registerMigration("v2-journal") { db in
+            // Worker results handled since the stream's checkpoint, replayed on restore.
+            try db.create(table: "input") { t in
+                t.column("stream_id", .text).notNull()
+                t.column("ord", .integer).notNull()
+                t.column("pts_us", .integer).notNull()
+                t.column("payload", .blob).notNull()
+                t.primaryKey(["stream_id", "ord"])
+            }
+            try db.create(table: "checkpoint") { t in
+                t.column("stream_id", .text).primaryKey()
+                t.column("event_seq", .integer).notNull()
+                t.column("input_ord", .integer).notNull()
+                t.column("pts_us", .integer).notNull()
+            }
+        }
         try migrator.migrate(db)
+    }
+
+    /// One journaled worker result.
+    public struct JournaledInput: Sendable {
+        public var streamID: String
+        public var ord: UInt64
+        public var result: PSWorkerResult
+
+        public init(streamID: String, ord: UInt64, result: PSWorkerResult) {
+            self.streamID = streamID
+            self.ord = ord
+            self.result = result
+        }
+    }
+
+    /// A point from which a stream's game can be rebuilt: its events up to
+    /// `eventSeq`, then its journaled inputs after `inputOrd`.
+    public struct Checkpoint: Sendable, Equatable {
+        public var streamID: String
+        public var eventSeq: UInt64
+        public var inputOrd: UInt64
+        public var ptsUs: Int64
+
+        public init(streamID: String, eventSeq: UInt64, inputOrd: UInt64, ptsUs: Int64) {
+            self.streamID = streamID
+            self.eventSeq = eventSeq
+            self.inputOrd = inputOrd
+            self.ptsUs = ptsUs
+        }
+    }
+
+    /// Appends events, the inputs that caused them and new checkpoints in one
+    /// transaction; inputs before a new checkpoint, older than `keepUs` of
+    /// media time before it, are deleted (those kept warm a restored game up).
+    public func record(events: [PSGameEvent], inputs: [JournaledInput], checkpoints: [Checkpoint],
+                       keepUs: Int64 = 0) throws {
+        guard !events.isEmpty || !inputs.isEmpty || !checkpoints.isEmpty else { return }
+        try db.write { db in
+            try Self.insert(events, db)
+            for i in inputs {
+                try db.execute(sql: "INSERT INTO input (stream_id, ord, pts_us, payload) VALUES (?, ?, ?, ?)",
+                               arguments: [i.streamID, Int64(i.ord), i.result.resultHeader?.ptsUs ?? 0, try i.result.serializedData()])
+                try Self.store(StreamProgress(streamID: i.streamID, lastPtsUs: i.result.resultHeader?.ptsUs ?? 0), db)
+            }
+            for c in checkpoints {
+                try db.execute(
+                    sql: """
+                        INSERT INTO checkpoint (stream_id, event_seq, input_ord, pts_us) VALUES (?, ?, ?, ?)
+                        ON CONFLICT(stream_id) DO UPDATE SET event_seq = excluded.event_seq,
+                            input_ord = excluded.input_ord, pts_us = excluded.pts_us
+                        """,
+                    arguments: [c.streamID, Int64(c.eventSeq), Int64(c.inputOrd), c.ptsUs])
+                try db.execute(sql: "DELETE FROM input WHERE stream_id = ? AND ord <= ? AND pts_us < ?",
+                               arguments: [c.streamID, Int64(c.inputOrd), c.ptsUs - keepUs])
+            }
+        }
+    }
+
+    public func checkpoint(stream: String) throws -> Checkpoint? {
+        try db.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM checkpoint WHERE stream_id = ?", arguments: [stream]) else {
+                return nil
+            }
+            return Checkpoint(streamID: stream, eventSeq: UInt64(row["event_seq"] as Int64),
+                              inputOrd: UInt64(row["input_ord"] as Int64), ptsUs: row["pts_us"])
+        }
+    }
+
+    /// A stream's journaled inputs after `ord`, in order.
+    public func inputs(stream: String, after ord: UInt64 = 0) throws -> [JournaledInput] {
+        try db.read { db in
+            try Row.fetchAll(db, sql: "SELECT ord, payload FROM input WHERE stream_id = ? AND ord > ? ORDER BY ord",
+                             arguments: [stream, Int64(ord)]).map { row in
+                JournaledInput(streamID: stream, ord: UInt64(row["ord"] as Int64),
+                               result: try PSWorkerResult(serializedBytes: row["payload"] as Data))
+            }
+        }
+    }
+
+    /// Journaled inputs still kept (all streams).
+    public func inputCount() throws -> Int {
+        try db.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM input") ?? 0 }
     }
 
     /// The log was asked to append an event that does not follow the stream's last one.
@@ -64,21 +164,25 @@ public final class EventLog: @unchecked Sendable {
     public func append(_ events: [PSGameEvent], progress: [StreamProgress] = []) throws {
         guard !events.isEmpty || !progress.isEmpty else { return }
         try db.write { db in
-            var next: [String: UInt64] = [:]
-            for e in events {
-                let expected: UInt64
-                if let n = next[e.streamID] { expected = n } else {
-                    let last = try UInt64.fetchOne(db, sql: "SELECT MAX(event_seq) FROM event WHERE stream_id = ?",
-                                                   arguments: [e.streamID]) ?? 0
-                    expected = last + 1
-                }
-                guard e.eventSeq == expected else { throw SequenceError(streamID: e.streamID, expected: expected, got: e.eventSeq) }
-                next[e.streamID] = expected + 1
-                try db.execute(
-                    sql: "INSERT INTO event (stream_id, event_seq, game_index, pts_us, kind, payload) VALUES (?, ?, ?, ?, ?, ?)",
-                    arguments: [e.streamID, Int64(e.eventSeq), Int64(e.gameIndex), e.ptsUs, Self.kind(e), try e.serializedData()])
-            }
+            try Self.insert(events, db)
             for p in progress { try Self.store(p, db) }
+        }
+    }
+
+    private static func insert(_ events: [PSGameEvent], _ db: Database) throws {
+        var next: [String: UInt64] = [:]
+        for e in events {
+            let expected: UInt64
+            if let n = next[e.streamID] { expected = n } else {
+                let last = try UInt64.fetchOne(db, sql: "SELECT MAX(event_seq) FROM event WHERE stream_id = ?",
+                                               arguments: [e.streamID]) ?? 0
+                expected = last + 1
+            }
+            guard e.eventSeq == expected else { throw SequenceError(streamID: e.streamID, expected: expected, got: e.eventSeq) }
+            next[e.streamID] = expected + 1
+            try db.execute(
+                sql: "INSERT INTO event (stream_id, event_seq, game_index, pts_us, kind, payload) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [e.streamID, Int64(e.eventSeq), Int64(e.gameIndex), e.ptsUs, Self.kind(e), try e.serializedData()])
         }
     }
 
@@ -115,7 +219,9 @@ public final class EventLog: @unchecked Sendable {
     /// Streams that have events or progress.
     public func streams() throws -> [String] {
         try db.read { db in
-            try String.fetchAll(db, sql: "SELECT stream_id FROM event UNION SELECT stream_id FROM progress ORDER BY 1")
+            try String.fetchAll(db, sql: """
+                SELECT stream_id FROM event UNION SELECT stream_id FROM progress UNION SELECT stream_id FROM input ORDER BY 1
+                """)
         }
     }
 

@@ -78,7 +78,7 @@ public final class WorkerNode {
         try subscriber.connect(endpoints.frames)
         let pusher = try context.socket(.push)
         defer { pusher.close() }
-        try pusher.set(.linger, 5000)  // results still queued at shutdown get their chance
+        try pusher.set(.linger, 1000)  // queued results get a moment to leave; a dead aggregator must not hold up shutdown
         try pusher.setHighWaterMarks(send: 100_000, receive: 1000)
         try pusher.connect(endpoints.results)
 

@@ -45,6 +45,16 @@ public final class CreditGate {
         case cancelled
     }
 
+    /// The high-water mark to give the frame PUB and the consumers' SUBs in lockstep pacing.
+    ///
+    /// Credits bound the queues, so the high-water marks must never bite: libzmq learns that a
+    /// reader has drained its pipe only every half-HWM messages, so a PUB whose SNDHWM is near the
+    /// window drops frames even in strict lockstep (measured with libzmq 4.3.4: SNDHWM 8 loses
+    /// frames with one frame outstanding; 32 does not).
+    public static func recommendedHighWaterMark(window: Int) -> Int {
+        max(64, 16 * max(1, window))
+    }
+
     /// The endpoint actually bound (a `*` port resolved).
     public let endpoint: String
     public let configuration: Configuration

@@ -28,15 +28,15 @@ struct MediaBench: ParsableCommand {
     @Option(help: "Width limit of the RGB24 rendition.")
     var rgbWidth = 640
     @Option(help: "Scaling for the RGB24 rendition: fast, bilinear or area.")
-    var scaling = "bilinear"
+    var scaling = "area"
 
     func run() throws {
         try FileManager.default.createDirectory(atPath: workDir, withIntermediateDirectories: true)
         let quality: ScalingQuality
         switch scaling {
         case "fast": quality = .fast
-        case "area": quality = .area
-        default: quality = .bilinear
+        case "bilinear": quality = .bilinear
+        default: quality = .area
         }
         print("pitchside bench media: \(frames) frames per clip, crf \(crf), best of \(rounds) rounds, single-threaded decode")
         print("renditions: gray8 full size + rgb24 ≤\(rgbWidth) wide (\(scaling))")
@@ -66,18 +66,20 @@ struct MediaBench: ParsableCommand {
             print("")
             print(String(format: "%dx%d  (%.1f MB, %.0f kbit/s)", width, height, Double(bytes) / 1e6,
                          Double(bytes) * 8 / (Double(frames) / 30) / 1000))
-            print("  what                                frames   cpu fps  wall fps   vs ffmpeg (cpu)")
+            print("  what                                 frames   cpu fps  wall fps   vs ffmpeg (cpu)")
             for (name, timing) in [
                 ("ffmpeg -threads 1 -f null (ceiling)", ffmpeg), ("ours: decode only", decode),
                 ("ours: decode + gray + rgb", full), ("ours: decode + rgb only", rgbOnly),
             ] {
-                print(String(format: "  %-36@ %6d  %8.1f  %8.1f   %6.1f%%", name as NSString, timing.frames,
-                             timing.cpuFPS, timing.wallFPS, 100 * timing.cpuFPS / ffmpeg.cpuFPS))
+                let label = "  " + name.padding(toLength: 36, withPad: " ", startingAt: 0)
+                print(label + String(format: " %6d  %8.1f  %8.1f   %6.1f%%", timing.frames,
+                                     timing.cpuFPS, timing.wallFPS, 100 * timing.cpuFPS / ffmpeg.cpuFPS))
             }
             let ratio = full.cpuFPS / ffmpeg.cpuFPS
             ratios.append(ratio)
             print(String(format: "  conversion cost per frame: gray+rgb %.2f ms (%.2f ms of it rgb)",
                          1000 / full.cpuFPS - 1000 / decode.cpuFPS, 1000 / rgbOnly.cpuFPS - 1000 / decode.cpuFPS))
+            try Self.conversionCosts(path, rgbWidth: rgbWidth)
         }
         let worst = ratios.min() ?? 0
         print("")
@@ -96,8 +98,34 @@ struct MediaBench: ParsableCommand {
         func best(_ other: Timing) -> Timing { other.cpuSeconds < cpuSeconds ? other : self }
     }
 
+    /// Conversion alone, per rendition and scaling, on the first 60 pictures held in memory.
+    static func conversionCosts(_ path: String, rgbWidth: Int) throws {
+        let source = try VideoSource(url: path)
+        var pictures: [DecodedPicture] = []
+        while pictures.count < 60, let picture = try source.nextPicture() { pictures.append(picture) }
+        let cases: [(String, Rendition, ScalingQuality)] = [
+            ("gray8 full size (luma copy)", .grayFull, .area),
+            ("rgb24 ≤\(rgbWidth) fast bilinear", Rendition(name: "rgb", layout: .rgb24, maxWidth: rgbWidth), .fast),
+            ("rgb24 ≤\(rgbWidth) bilinear", Rendition(name: "rgb", layout: .rgb24, maxWidth: rgbWidth), .bilinear),
+            ("rgb24 ≤\(rgbWidth) area (box)", Rendition(name: "rgb", layout: .rgb24, maxWidth: rgbWidth), .area),
+            ("rgb24 full size", Rendition(name: "rgbfull", layout: .rgb24), .area),
+        ]
+        var line = "  convert only, ms/frame:"
+        for (name, rendition, quality) in cases {
+            let converter = RenditionConverter(renditions: [rendition], quality: quality)
+            var best = Double.infinity
+            for _ in 0..<3 {
+                let start = userCPUSeconds()
+                for picture in pictures { _ = try converter.image(from: picture, rendition: rendition) }
+                best = min(best, (userCPUSeconds() - start) / Double(pictures.count))
+            }
+            line += String(format: " %@ %.2f;", name, best * 1000)
+        }
+        print(line)
+    }
+
     /// Decodes `path` single-threaded, converting every picture to `renditions`.
-    static func ours(_ path: String, renditions: [Rendition], quality: ScalingQuality = .bilinear) throws -> Timing {
+    static func ours(_ path: String, renditions: [Rendition], quality: ScalingQuality = .area) throws -> Timing {
         let cpuStart = userCPUSeconds(), wallStart = Date()
         let source = try VideoSource(url: path)
         let converter = RenditionConverter(renditions: renditions, quality: quality)
