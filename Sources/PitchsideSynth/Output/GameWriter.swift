@@ -8,7 +8,17 @@ public struct WriteTiming: Sendable {
     public var renderSeconds = 0.0
     public var encodeSeconds = 0.0
     public var truthSeconds = 0.0
+    /// Processor time (this process, all threads) of the same stages.
+    public var renderCPUSeconds = 0.0
+    public var encodeCPUSeconds = 0.0
     public var totalSeconds: Double { renderSeconds + encodeSeconds + truthSeconds }
+}
+
+/// Processor time used by this process so far, seconds.
+func processCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
 /// Writes a game to a directory: `game.mp4` (H.264), `truth.json`, and optional PNG stills.
@@ -36,21 +46,27 @@ public struct GameWriter {
             ? try VideoEncoder(path: directory + "/game.mp4", width: s.width, height: s.height, framesPerSecond: s.fps,
                                crf: s.nuisances.crf, preset: preset, threads: encoderThreads)
             : nil
-        for i in 0..<game.frameCount {
+        for i in 0..<game.frameCount where encoder != nil || pngFrames.contains(i) {
+            let c0 = processCPUSeconds()
             let t0 = DispatchTime.now().uptimeNanoseconds
             let image = game.render(frame: i)
             let t1 = DispatchTime.now().uptimeNanoseconds
+            let c1 = processCPUSeconds()
             try encoder?.append(image)
             if pngFrames.contains(i) {
                 try ImageFile.writePNG(image, to: String(format: "%@/frame-%06d.png", directory, i))
             }
             let t2 = DispatchTime.now().uptimeNanoseconds
+            timing.renderCPUSeconds += c1 - c0
+            timing.encodeCPUSeconds += processCPUSeconds() - c1
             timing.renderSeconds += Double(t1 - t0) / 1e9
             timing.encodeSeconds += Double(t2 - t1) / 1e9
             timing.frames += 1
         }
         let t3 = DispatchTime.now().uptimeNanoseconds
+        let c3 = processCPUSeconds()
         try encoder?.finish()
+        timing.encodeCPUSeconds += processCPUSeconds() - c3
         let t4 = DispatchTime.now().uptimeNanoseconds
         try game.truthJSON().write(to: URL(fileURLWithPath: directory + "/truth.json"))
         let t5 = DispatchTime.now().uptimeNanoseconds

@@ -29,6 +29,7 @@ final class MotionSegmenter {
     private var fullFrames: [[UInt8]] = []
     private var fullStrides: [Int] = []
     private var mask: UnsafeMutablePointer<UInt8>? = nil
+    private var rowSums: UnsafeMutablePointer<UInt16>? = nil
     private var spans: [Int32] = []
     private var components = SparseComponents()
     private var allowed: [UInt8] = []
@@ -50,8 +51,10 @@ final class MotionSegmenter {
     private func release() {
         planes?.deallocate()
         mask?.deallocate()
+        rowSums?.deallocate()
         planes = nil
         mask = nil
+        rowSums = nil
     }
 
     /// An independent copy (for value semantics of the detector that owns this).
@@ -70,6 +73,10 @@ final class MotionSegmenter {
             let m = UnsafeMutablePointer<UInt8>.allocate(capacity: planeBytes)
             m.update(from: mask, count: planeBytes)
             other.mask = m
+        }
+        if rowSums != nil {
+            other.rowSums = UnsafeMutablePointer<UInt16>.allocate(capacity: width + 8)
+            other.rowSums!.initialize(repeating: 0, count: width + 8)
         }
         other.planeMeans = planeMeans; other.fullFrames = fullFrames; other.fullStrides = fullStrides
         other.lags = lags; other.analysed = analysed; other.lastROI = lastROI
@@ -108,6 +115,8 @@ final class MotionSegmenter {
         planes!.initialize(repeating: 0, count: planeBytes * ringCount)
         mask = UnsafeMutablePointer<UInt8>.allocate(capacity: planeBytes)
         mask!.initialize(repeating: 0, count: planeBytes)
+        rowSums = UnsafeMutablePointer<UInt16>.allocate(capacity: width + 8)
+        rowSums!.initialize(repeating: 0, count: width + 8)
         planeMeans = [Double](repeating: 0, count: ringCount)
         fullFrames = [[UInt8]](repeating: [], count: ringCount)
         fullStrides = [Int](repeating: 0, count: ringCount)
@@ -132,7 +141,8 @@ final class MotionSegmenter {
         let sum = image.pixels.withUnsafeBufferPointer { src in
             PlaneKernels.downsample(
                 src: src.baseAddress!, srcStride: image.stride, factor: factor,
-                dst: current, dstStride: searchStride, outWidth: searchWidth, outHeight: searchHeight)
+                dst: current, dstStride: searchStride, outWidth: searchWidth, outHeight: searchHeight,
+                scratch: rowSums!)
         }
         planeMeans[slot] = Double(sum) / Double(searchWidth * searchHeight)
         fullFrames[slot] = image.pixels
@@ -159,7 +169,7 @@ final class MotionSegmenter {
             lastROI = (x0, y0, x1, y1)
         }
 
-        // Noise from every eighth row: mean |difference| of a Gaussian is 0.8 σ.
+        // Noise from every sixteenth row: mean |difference| of a Gaussian is 0.8 σ.
         var noiseSum: UInt64 = 0, noiseCount = 0
         var y = y0 + 3
         while y < y1 {
@@ -168,14 +178,14 @@ final class MotionSegmenter {
                 current: current + r, h1: h[0] + r, h2: h[1] + r, h3: h[2] + r,
                 from: x0, to: x1, raise: raise, lower: lower, cap: 40)
             noiseCount += x1 - x0
-            y += 8
+            y += 16
         }
         if noiseCount > 0 {
             let measured = Double(noiseSum) / Double(noiseCount) / 0.8
             noiseSigma = noiseSigma == 0 ? measured : 0.7 * noiseSigma + 0.3 * measured
         }
         threshold = min(200, max(configuration.minimumThreshold, Int((configuration.thresholdFactor * noiseSigma).rounded(.up))))
-        let t = UInt8(threshold)
+        let above = UInt8(clamping: threshold + Int(offset)), below = UInt8(clamping: threshold - Int(offset))
 
         spans.removeAll(keepingCapacity: true)
         var marked = 0
@@ -184,7 +194,7 @@ final class MotionSegmenter {
             let r = y * searchStride
             PlaneKernels.motionRow(
                 current: current + r, h1: h[0] + r, h2: h[1] + r, h3: h[2] + r, mask: m + r,
-                from: x0, to: x1, raise: raise, lower: lower, threshold: t
+                from: x0, to: x1, above: above, below: below
             ) { start, length in
                 spans.append(Int32(r + start))
                 spans.append(Int32(length))

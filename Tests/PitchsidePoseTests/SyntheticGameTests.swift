@@ -1,0 +1,40 @@
+import PitchsideCore
+import PitchsidePose
+import PitchsideSynth
+import XCTest
+
+/// The pose estimator on a rendered game with exact joints (PitchsideSynth):
+/// the small thrower (about a fifth of a 640 × 360 frame) is found through a
+/// throw and the limb joints land near the truth.
+final class SyntheticGameTests: XCTestCase {
+    func testFindsTheThrowerThroughAThrowWithSmallJointErrors() throws {
+        var settings = SynthSettings.random(seed: 7)
+        settings.width = 640
+        settings.height = 360
+        settings.setPlayerCount(1)
+        settings.throwCount = 1
+        let game = SynthGame(settings: settings)
+        let truth = game.truth()
+        let release = try XCTUnwrap(truth.throwsTruth.first).releaseFrame
+        let estimator = try TestImages.estimator()
+        var accuracy = PoseAccuracy()
+        // The wind-up, release and follow-through: one second of frames.
+        for index in max(0, release - 20)..<min(game.frameCount, release + 10) {
+            let image = game.render(frame: index)
+            let pose = estimator.process(image)
+            let joints = truth.frames[index].joints[0].map { j in
+                PoseAccuracy.TruthJoint(position: PosePoint(x: Float(j[0]) * 640, y: Float(j[1]) * 360), inFrame: j[2] > 0.5)
+            }
+            accuracy.add(found: pose?.joints.map(\.position), truth: joints,
+                         personHeight: Float(truth.camera.throwerHeightFraction) * 360)
+        }
+        XCTAssertGreaterThanOrEqual(accuracy.visibleFrames, 25)
+        XCTAssertGreaterThanOrEqual(accuracy.detectionRate, 0.98)
+        let overall = try XCTUnwrap(accuracy.medianError())
+        XCTAssertLessThanOrEqual(overall, 0.03, "median error over the scored joints")
+        let worst = try XCTUnwrap(accuracy.worstJointMedian)
+        XCTAssertLessThanOrEqual(worst.error, 0.05, "\(worst.joint)")
+        print(String(format: "synthetic game seed 7: found %d/%d, median joint error %.2f%%, worst %@ %.2f%%",
+                     accuracy.foundFrames, accuracy.visibleFrames, overall * 100, worst.joint.rawValue, worst.error * 100))
+    }
+}

@@ -1,0 +1,79 @@
+import XCTest
+@testable import PitchsideSynth
+
+final class PhysicsTests: XCTestCase {
+    let board = BoardModel(frontX: 8.23, frontHeight: 0.09)
+    let release = Vec3(0.2, 1.1, 0.4)
+
+    func testFlightAimedThroughTheHoleDropsIn() throws {
+        let target = board.holeCentre + board.normal * BagPhysics.halfThickness
+        for launch in [25.0, 35.0, 44.0] {
+            let v = try XCTUnwrap(BagPhysics.aim(from: release, to: target, launchDegrees: launch))
+            let path = BagPhysics.simulate(release: release, velocity: v, board: board, contact: BagContact())
+            XCTAssertEqual(path.firstContact, .hole, "launch \(launch)")
+            XCTAssertEqual(path.place, .inHole)
+            XCTAssertEqual(path.phase(at: path.restTime + 0.1), .gone)
+            // The aim really passes through the target.
+            let p = path.position(at: path.landingTime)
+            XCTAssertLessThan((p - target).length, 0.03)
+        }
+    }
+
+    func testFlightAimedAtTheFrontEdgeLandsShort() throws {
+        let target = Vec3(board.frontX, board.frontHeight * 0.5, 0)
+        let v = try XCTUnwrap(BagPhysics.aim(from: release, to: target, launchDegrees: 30))
+        let path = BagPhysics.simulate(release: release, velocity: v, board: board, contact: BagContact())
+        XCTAssertEqual(path.firstContact, .frontFace)
+        XCTAssertEqual(path.place, .onGround)
+        XCTAssertLessThan(path.restPosition.x, board.frontX)
+        XCTAssertEqual(path.restPosition.y, BagPhysics.halfThickness, accuracy: 1e-9)
+    }
+
+    func testBagOnTheBoardStopsOnTheSlope() throws {
+        var contact = BagContact()
+        contact.boardKeep = 0.2
+        let target = board.point(s: 0.35, w: 0.05, lift: BagPhysics.halfThickness)
+        let v = try XCTUnwrap(BagPhysics.aim(from: release, to: target, launchDegrees: 40))
+        let path = BagPhysics.simulate(release: release, velocity: v, board: board, contact: contact)
+        XCTAssertEqual(path.firstContact, .board)
+        XCTAssertEqual(path.place, .onBoard)
+        let (s, w, h) = board.surfaceCoordinates(path.restPosition)
+        XCTAssertTrue(board.isOnTop(s: s, w: w))
+        XCTAssertEqual(h, BagPhysics.halfThickness, accuracy: 1e-6)
+        // It slid uphill a little, and stays put afterwards.
+        XCTAssertGreaterThan(s, 0.35)
+        XCTAssertEqual(path.position(at: path.restTime + 5), path.restPosition)
+    }
+
+    func testFastBagSlidesOffTheBack() throws {
+        var contact = BagContact()
+        contact.boardKeep = 0.95
+        contact.boardFriction = 0.2
+        let target = board.point(s: 1.05, w: 0.25, lift: BagPhysics.halfThickness)
+        let v = try XCTUnwrap(BagPhysics.aim(from: release, to: target, launchDegrees: 22))
+        let path = BagPhysics.simulate(release: release, velocity: v, board: board, contact: contact)
+        XCTAssertEqual(path.firstContact, .board)
+        XCTAssertEqual(path.place, .onGround)
+        XCTAssertTrue(path.restPosition.x > board.backX || abs(path.restPosition.z) > BoardModel.width / 2)
+    }
+
+    func testLongThrowLandsOnTheGroundBehind() throws {
+        let target = Vec3(board.backX + 0.8, BagPhysics.halfThickness, 0)
+        let v = try XCTUnwrap(BagPhysics.aim(from: release, to: target, launchDegrees: 40))
+        let path = BagPhysics.simulate(release: release, velocity: v, board: board, contact: BagContact())
+        XCTAssertEqual(path.firstContact, .ground)
+        XCTAssertEqual(path.place, .onGround)
+        XCTAssertGreaterThan(path.restPosition.x, board.backX)
+    }
+
+    func testScoring() {
+        XCTAssertEqual(throwPoints(.hole, style: .underleg, rules: .apple), 15)
+        XCTAssertEqual(throwPoints(.board, style: .underleg, rules: .apple), 5)
+        XCTAssertEqual(throwPoints(.board, style: .underleg, rules: .official), 1)
+        let totals = GameTotals.compute(
+            throws: [(0, 1, 3), (1, 1, 1), (0, 1, 1), (1, 1, 0), (0, 2, 0), (1, 2, 3)], players: ["A", "B"],
+            rules: .official, throwCount: 6)
+        XCTAssertEqual(totals.scores, [3, 3])
+        XCTAssertEqual(totals.innings.map(\.scored), [[3, 0], [0, 3]])
+    }
+}
