@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PitchsideCore
+import PitchsidePose
 import PitchsideTransport
 
 /// The shell every analysis worker runs in: subscribe to one rendition of the frames,
@@ -31,7 +32,7 @@ public final class WorkerNode {
         /// Frames the capture node may publish ahead of this worker (lockstep).
         public var window = 4
         /// Process only frames with `seq % count == index` (sharding within a stream).
-        public var shard = Shard(index: 0, count: 1)
+        public var shard = ShardSelector.all
         /// Exit after the end-of-stream marker of every followed stream (`pitchside analyze`).
         public var exitAtEndOfStream = false
         public var heartbeatInterval: Double = 1
@@ -131,7 +132,7 @@ public final class WorkerNode {
             gaps[streamID, default: SequenceGapCounter()].record(wire.header.seq)
             report.dropped = gaps.values.reduce(0) { $0 + $1.dropped }
             defer { try? credits.acknowledge(streamID: streamID, seq: wire.header.seq) }
-            guard options.shard.takes(seq: wire.header.seq) else {
+            guard options.shard.accepts(seq: wire.header.seq) else {
                 report.skippedForShard += 1
                 continue
             }
@@ -174,27 +175,4 @@ public final class WorkerNode {
         }
         _ = try pusher.send(beat, topic: Topic.result(stream: "_", kind: "heartbeat"), dontWait: true)
     }
-}
-
-/// Which frames of a stream a sharded worker takes: `seq % count == index`.
-public struct Shard: Sendable, Equatable, CustomStringConvertible {
-    public var index: Int
-    public var count: Int
-
-    public init(index: Int, count: Int) {
-        self.index = index
-        self.count = count
-    }
-
-    /// Parses `k/N`, e.g. `0/2`.
-    public init(parsing text: String) throws {
-        let parts = text.split(separator: "/")
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 0, k < n else {
-            throw NodeError.badArgument("shard '\(text)' must be k/N with 0 ≤ k < N, e.g. 0/2")
-        }
-        self.init(index: k, count: n)
-    }
-
-    public func takes(seq: UInt64) -> Bool { count <= 1 || seq % UInt64(count) == UInt64(index) }
-    public var description: String { "\(index)/\(count)" }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PitchsideNodes
+import PitchsidePose
 
 /// Options every worker process shares.
 struct WorkerOptions: ParsableArguments {
@@ -16,7 +17,7 @@ struct WorkerOptions: ParsableArguments {
     @Flag(help: "Exit after the end-of-stream marker (used by `pitchside analyze`).")
     var exitAtEnd = false
 
-    func nodeOptions(role: String, rendition: String, stream: String, shard: Shard = Shard(index: 0, count: 1)) -> WorkerNode.Options {
+    func nodeOptions(role: String, rendition: String, stream: String, shard: ShardSelector = .all) -> WorkerNode.Options {
         var options = WorkerNode.Options(role: role, rendition: rendition,
                                          consumerID: id ?? (shard.count > 1 ? "\(role)-\(shard.index)of\(shard.count)" : role))
         options.streams = streams.contains("all") ? [] : (streams.isEmpty ? [stream] : streams)

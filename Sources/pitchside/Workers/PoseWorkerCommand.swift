@@ -1,0 +1,63 @@
+import ArgumentParser
+import PitchsideCore
+import PitchsideNodes
+import PitchsidePose
+
+/// `pitchside worker pose`: BlazePose on the RGB rendition, optionally one shard of the frames.
+struct PoseWorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pose",
+        abstract: "Find the thrower's body pose (BlazePose on LiteRT) and push pose observations.",
+        discussion: """
+            Scale out within a stream by sharding frames: two workers with --shard 0/2 and --shard 1/2
+            together take every frame exactly once. Needs the model files: run ops/setup.
+            """
+    )
+
+    @OptionGroup var cluster: ClusterOptions
+    @OptionGroup var worker: WorkerOptions
+
+    @Option(help: "Rendition to subscribe to.")
+    var rendition = "rgb"
+
+    @Option(help: ArgumentHelp("Take frames with seq mod N == k.", valueName: "k/N"))
+    var shard = "0/1"
+
+    @Option(help: "Inference threads.")
+    var threads = 1
+
+    func run() throws {
+        let configuration = try cluster.resolve()
+        let logger = Logs.logger("pitchside.pose", level: configuration.logLevel)
+        let selector: ShardSelector
+        do { selector = try ShardSelector(parsing: shard) } catch { throw ValidationError("\(error)") }
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        let assets: PoseAssets
+        do { assets = try PoseAssets.default().checked() } catch { fail("\(error)") }
+        var estimators: [String: PoseEstimator] = [:]  // tracking state is per stream
+        var options = worker.nodeOptions(role: "pose", rendition: rendition, stream: configuration.stream, shard: selector)
+        if selector.count > 1 && worker.id == nil { options.consumerID = "pose-\(selector.index)of\(selector.count)" }
+        let producer = options.consumerID
+        let node = WorkerNode(options: options, endpoints: configuration.endpoints, logger: logger) { frame in
+            if estimators[frame.streamID] == nil {
+                do {
+                    estimators[frame.streamID] = try PoseEstimator(assets: assets, threads: threads)
+                } catch {
+                    logger.error("cannot load the pose model: \(error)")
+                    return []
+                }
+            }
+            let result = estimators[frame.streamID]!.process(frame)
+            return [PSWorkerResult.with {
+                $0.pose = PSPoseObservation(result: result, frame: frame, producerID: producer, shard: selector)
+            }]
+        }
+        let stop = StopFlag.onSignals()
+        do {
+            let report = try node.run(isCancelled: { stop.isRaised })
+            logger.info("pose worker done: \(report.processed) frames (\(report.skippedForShard) for other shards), \(report.dropped) lost, \(report.malformed) malformed")
+        } catch {
+            fail("\(error)")
+        }
+    }
+}
