@@ -104,8 +104,8 @@ public struct GamePlan: Sendable {
         var scoreList: [(player: Int, inning: Int, points: Int)] = []
         var runningTotals = [Int](repeating: 0, count: settings.players.count)
         var contact = BagContact()
-        contact.boardFriction = rng.uniform(0.35, 0.6)
-        contact.boardKeep = rng.uniform(0.3, 0.6)
+        contact.boardFriction = rng.uniform(0.45, 0.7)
+        contact.boardKeep = rng.uniform(0.15, 0.35)
         let perInning = two ? 8 : settings.throwCount
         for k in 0..<settings.throwCount {
             let inning = two ? k / perInning + 1 : 1
@@ -158,7 +158,7 @@ public struct GamePlan: Sendable {
             let hand = timelines[player].pose(at: releaseTime - 1e-9).body.rightHand
             // Aim: somewhere around the hole, wider with a larger spread.
             let spread = settings.aimSpread
-            let s = board.holeS + rng.gaussian() * 0.45 * spread - 0.05
+            let s = board.holeS - 0.3 + rng.gaussian() * 0.45 * spread
             let w = rng.gaussian() * 0.17 * spread
             let target = board.isOnTop(s: s, w: w)
                 ? board.point(s: s, w: w, lift: BagPhysics.halfThickness)

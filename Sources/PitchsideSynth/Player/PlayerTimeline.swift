@@ -86,7 +86,7 @@ public struct PlayerTimeline: Sendable {
             let facing = abs(heading) > 90 ? 180 - towardCamera : towardCamera
             let cycle = distance > 0 ? (phase * distance / 1.3) : phase * 2
             return (BodyPose(angles: ActionLibrary.walk(cycle: cycle, holdsBag: seg.holdsBag), root: root,
-                             facingDegrees: facing + (heading.magnitude > 90 ? 0 : 0), height: h), seg.holdsBag)
+                             facingDegrees: facing, height: h), seg.holdsBag)
         case .pickingUp:
             return (BodyPose(angles: ActionLibrary.pickUp.angles(at: phase), root: seg.from,
                              facingDegrees: towardCamera, height: h), seg.holdsBag || phase > 0.5)

@@ -67,7 +67,7 @@ public final class FrameRenderer {
         let fps = Double(plan.settings.fps)
         for d in plan.distractors where d.kind == .farPerson {
             if let p = d.position(at: t) {
-                let cycle = (t - d.start) * 1.3 / 1.3
+                let cycle = (t - d.start) * 0.9  // strides per second
                 let facing = (d.to.x > d.from.x ? 0 : 180) + (d.to.x > d.from.x ? 1 : -1) * 35 * plan.cameraSign
                 let body = BodyPose(angles: ActionLibrary.walk(cycle: cycle, holdsBag: false), root: p,
                                     facingDegrees: facing, height: 1.75)

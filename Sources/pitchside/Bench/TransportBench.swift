@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import PitchsideCore
 import PitchsideTransport
 
@@ -65,17 +66,18 @@ struct TransportBench: ParsableCommand {
         print("pitchside bench transport: \(frames) GRAY8 \(width)×\(height) frames (\(bytes) bytes), window \(window), "
               + "\(ioThreads) I/O threads, subscribers as \(threads ? "threads" : "processes"), libzmq \(ZMQContext.libraryVersion)")
         print("")
-        print("transport  subs  per-sub fps  per-sub GB/s  all subs GB/s  | memcpy fps/thread  memcpy GB/s all  | fps vs memcpy")
+        print("transport  subs  per-sub fps  all subs GB/s  sub CPU ms/frame  pub CPU ms/frame  | memcpy fps/thread  memcpy CPU ms/frame  | fps vs memcpy")
         for kind in kinds {
             for count in counts {
-                let fanOut = try runFanOut(transport: kind, subscriberCount: count, bytes: bytes)
+                let (fanOut, publisherCPU) = try runFanOut(transport: kind, subscriberCount: count, bytes: bytes)
                 let copy = MemcpyBaseline.measure(bytes: bytes, frames: frames, threads: count)
                 let perSubFPS = fanOut.map(\.fps).min() ?? 0
-                let perSubGBs = perSubFPS * Double(bytes) / 1e9
                 let allGBs = fanOut.map { $0.fps * Double(bytes) / 1e9 }.reduce(0, +)
-                print(kind.padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: "  %4d  %11.1f  %12.2f  %13.2f  | %17.1f  %15.2f  | %.3f",
-                             count, perSubFPS, perSubGBs, allGBs,
-                             copy.fpsPerThread, copy.gigabytesPerSecond, perSubFPS / copy.fpsPerThread))
+                let subCPU = fanOut.map(\.cpuMillisecondsPerFrame).max() ?? 0
+                print(kind.padding(toLength: 9, withPad: " ", startingAt: 0)
+                      + String(format: "  %4d  %11.1f  %13.2f  %16.2f  %16.2f  | %17.1f  %19.2f  | %.3f",
+                               count, perSubFPS, allGBs, subCPU, publisherCPU * 1000 / Double(frames),
+                               copy.fpsPerThread, copy.cpuMillisecondsPerFrame, perSubFPS / copy.fpsPerThread))
                 for (index, result) in fanOut.enumerated() where result.received != frames {
                     print("  subscriber \(index) received \(result.received) of \(frames) frames")
                 }
@@ -84,7 +86,8 @@ struct TransportBench: ParsableCommand {
     }
 
     /// One run: a PUB behind a credit gate, `subscriberCount` subscribers, `frames` frames.
-    private func runFanOut(transport: String, subscriberCount: Int, bytes: Int) throws -> [BenchSubscriber.Result] {
+    /// Returns each subscriber's figures and the publisher process's CPU seconds while publishing.
+    private func runFanOut(transport: String, subscriberCount: Int, bytes: Int) throws -> ([BenchSubscriber.Result], Double) {
         let context = try ZMQContext(ioThreads: ioThreads)
         let pub = try context.socket(.pub)
         try pub.set(.sendHighWaterMark, CreditGate.recommendedHighWaterMark(window: window))
@@ -92,7 +95,7 @@ struct TransportBench: ParsableCommand {
         let (frameEndpoint, creditEndpoint) = endpoints(transport)
         let boundFrames = try pub.bind(frameEndpoint)
         let gate = try CreditGate(context: context, endpoint: creditEndpoint, publisher: pub,
-                                  configuration: .init(silenceTimeout: 30))
+                                  configuration: .init(silenceTimeout: 30), logger: quietLogger())
         defer { gate.close() }
 
         let children = try (0..<subscriberCount).map { index in
@@ -104,6 +107,7 @@ struct TransportBench: ParsableCommand {
 
         let pixels = Data((0..<bytes).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         let topic = Topic.frame(stream: "bench", rendition: "gray")
+        let cpuStart = CPUTime.process()
         for seq in 0..<UInt64(frames) {
             guard try gate.waitUntilAllowed(streamID: "bench", seq: seq, timeout: 60) == .allowed else {
                 throw ValidationError("publisher stalled at frame \(seq)")
@@ -128,7 +132,8 @@ struct TransportBench: ParsableCommand {
         end.rendition = "gray"
         end.endOfStream = true
         try pub.send(end, topic: topic)
-        return try children.map { try $0.result() }
+        let cpu = CPUTime.process() - cpuStart
+        return (try children.map { try $0.result() }, cpu)
     }
 
     private func endpoints(_ transport: String) -> (String, String) {
@@ -203,15 +208,20 @@ enum BenchSubscriber {
         var received: Int
         var seconds: Double
         var bytes: Int
+        /// CPU seconds of the whole subscriber process (with its libzmq threads) over the timed frames.
+        var cpuSeconds = 0.0
+
+        var cpuMillisecondsPerFrame: Double { received > 1 ? cpuSeconds * 1000 / Double(received - 1) : 0 }
 
         /// The clock starts at the first frame, so the frames after it are timed.
         var fps: Double { seconds > 0 ? Double(max(0, received - 1)) / seconds : 0 }
-        var line: String { "RESULT received=\(received) seconds=\(seconds) bytes=\(bytes)" }
+        var line: String { "RESULT received=\(received) seconds=\(seconds) bytes=\(bytes) cpu=\(cpuSeconds)" }
 
-        init(received: Int, seconds: Double, bytes: Int) {
+        init(received: Int, seconds: Double, bytes: Int, cpuSeconds: Double) {
             self.received = received
             self.seconds = seconds
             self.bytes = bytes
+            self.cpuSeconds = cpuSeconds
         }
 
         init?(line: String) {
@@ -221,8 +231,8 @@ enum BenchSubscriber {
                 if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
             }
             guard let received = fields["received"].flatMap(Int.init), let seconds = fields["seconds"].flatMap(Double.init),
-                  let bytes = fields["bytes"].flatMap(Int.init) else { return nil }
-            self.init(received: received, seconds: seconds, bytes: bytes)
+                  let bytes = fields["bytes"].flatMap(Int.init), let cpu = fields["cpu"].flatMap(Double.init) else { return nil }
+            self.init(received: received, seconds: seconds, bytes: bytes, cpuSeconds: cpu)
         }
     }
 
@@ -239,6 +249,7 @@ enum BenchSubscriber {
         let receiver = MessageReceiver<PSFrame>(socket: sub, credits: client)
         var gaps = SequenceGapCounter(expectedFirst: 0)
         var start: Double?
+        var cpuStart = 0.0
         var bytes = 0
         while let received = try receiver.receive(timeout: 60) {
             let frame = received.message
@@ -246,13 +257,16 @@ enum BenchSubscriber {
                 gaps.finish(lastSeq: frame.header.seq)
                 break
             }
-            if start == nil { start = WallClock.monotonicSeconds() }
+            if start == nil {
+                start = WallClock.monotonicSeconds()
+                cpuStart = CPUTime.process()
+            }
             gaps.record(frame.header.seq)
             bytes += frame.data.count
             try client.acknowledge(streamID: frame.header.streamID, seq: frame.header.seq)
         }
         let seconds = start.map { WallClock.monotonicSeconds() - $0 } ?? 0
-        return Result(received: gaps.received, seconds: seconds, bytes: bytes)
+        return Result(received: gaps.received, seconds: seconds, bytes: bytes, cpuSeconds: CPUTime.process() - cpuStart)
     }
 }
 
@@ -261,6 +275,7 @@ enum MemcpyBaseline {
     struct Figures {
         var fpsPerThread: Double
         var gigabytesPerSecond: Double
+        var cpuMillisecondsPerFrame: Double
     }
 
     /// Frames rotate through `buffers` sources and destinations per thread (16 MiB each way for
@@ -270,6 +285,7 @@ enum MemcpyBaseline {
         defer { sources.forEach { $0.deallocate() } }
         let group = DispatchGroup()
         let seconds = Shared(Array(repeating: 0.0, count: threads))
+        let cpu = Shared(Array(repeating: 0.0, count: threads))
         let checksums = Shared(Array(repeating: UInt8(0), count: threads))
         let shared = UnsafeSendable(sources)
         for index in 0..<threads {
@@ -278,6 +294,7 @@ enum MemcpyBaseline {
                 let sources = shared.value
                 let destinations = (0..<buffers).map { _ in makeBuffer(bytes, fill: 0) }
                 let start = WallClock.monotonicSeconds()
+                let cpuStart = CPUTime.thread()
                 var checksum: UInt8 = 0
                 for frame in 0..<frames {
                     let destination = destinations[frame % buffers]
@@ -286,6 +303,8 @@ enum MemcpyBaseline {
                     checksum &+= destination.load(fromByteOffset: (frame &* 4093) % bytes, as: UInt8.self)
                 }
                 let elapsed = WallClock.monotonicSeconds() - start
+                let used = CPUTime.thread() - cpuStart
+                cpu.update { $0[index] = used }
                 destinations.forEach { $0.deallocate() }
                 seconds.update { $0[index] = elapsed }
                 checksums.update { $0[index] = checksum }
@@ -295,7 +314,8 @@ enum MemcpyBaseline {
         group.wait()
         let slowest = seconds.value.max() ?? 1
         let fps = Double(frames) / slowest
-        return Figures(fpsPerThread: fps, gigabytesPerSecond: fps * Double(bytes * threads) / 1e9)
+        return Figures(fpsPerThread: fps, gigabytesPerSecond: fps * Double(bytes * threads) / 1e9,
+                       cpuMillisecondsPerFrame: (cpu.value.max() ?? 0) * 1000 / Double(frames))
     }
 
     private static func makeBuffer(_ bytes: Int, fill: Int32) -> UnsafeMutableRawPointer {
@@ -303,6 +323,28 @@ enum MemcpyBaseline {
         memset(buffer, fill, bytes)
         return buffer
     }
+}
+
+/// CPU time used (user + system), which unlike wall time does not depend on how busy the machine is.
+enum CPUTime {
+    /// The whole process, all threads.
+    static func process() -> Double { usage(0) }  // RUSAGE_SELF
+    /// The calling thread.
+    static func thread() -> Double { usage(1) }  // RUSAGE_THREAD (a GNU extension)
+
+    private static func usage(_ who: Int32) -> Double {
+        var usage = rusage()
+        getrusage(who, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+}
+
+/// Keeps the credit gate's registrations out of the benchmark's output.
+private func quietLogger() -> Logger {
+    var logger = Logger(label: "pitchside.bench.transport")
+    logger.logLevel = .warning
+    return logger
 }
 
 /// Hands read-only buffers to the copy threads.
