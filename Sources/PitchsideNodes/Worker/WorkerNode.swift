@@ -75,7 +75,9 @@ public final class WorkerNode {
         let subscriber = try context.socket(.sub)
         defer { subscriber.close() }
         try subscriber.set(.linger, 0)
-        try subscriber.setHighWaterMarks(send: 1000, receive: 16)
+        // Far above the credit window: libzmq loses lockstep frames when the SUB's mark is near it.
+        let mark = CreditGate.recommendedHighWaterMark(window: options.window)
+        try subscriber.setHighWaterMarks(send: mark, receive: mark)
         try subscriber.connect(endpoints.frames)
         let pusher = try context.socket(.push)
         defer { pusher.close() }
