@@ -92,7 +92,8 @@ public struct TrajectoryDetector {
         guard duration > 0, distance / duration >= minimumSpeed * width else { return nil }
         let tolerance = max(1.0, 0.1 * size)
         let rms = track.fit.rms
-        guard rms <= 3 * tolerance else { return nil }
+        // Below confidence 0.1 the points do not follow a projectile (a swinging arm): not a path.
+        guard rms <= 2.15 * tolerance else { return nil }
         let confidence = exp(-0.5 * (rms / tolerance) * (rms / tolerance))
 
         let xs = track.x.map { $0 / width }
