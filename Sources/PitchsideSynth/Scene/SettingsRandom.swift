@@ -12,7 +12,27 @@ extension SynthSettings {
         RGB(60, 60, 60),
     ]
     static let trouserPalette = [RGB(40, 50, 90), RGB(30, 30, 35), RGB(120, 100, 70), RGB(70, 70, 80), RGB(150, 150, 140)]
-    static let bagColours = [RGB(210, 30, 35), RGB(25, 70, 200)]
+    /// Bag colours in order of preference; each game takes those that stand out (see `bagColours(ground:board:count:)`).
+    static let bagCandidates = [
+        RGB(240, 200, 30), RGB(250, 140, 190), RGB(20, 30, 110), RGB(240, 120, 20), RGB(210, 30, 35), RGB(25, 70, 200),
+    ]
+
+    /// Bags the trajectory worker can see in GRAY8 and the census can tell from the board:
+    /// brightness at least 45 levels from the ground's, and colour far from the board's and each other's.
+    static func bagColours(ground: RGB, board: RGB, count: Int) -> [RGB] {
+        func distance(_ a: RGB, _ b: RGB) -> Double {
+            let (dr, dg, db) = (Double(a.r) - Double(b.r), Double(a.g) - Double(b.g), Double(a.b) - Double(b.b))
+            return (dr * dr + dg * dg + db * db).squareRoot()
+        }
+        var chosen: [RGB] = []
+        for candidate in bagCandidates where chosen.count < count {
+            guard abs(candidate.luma - ground.luma) >= 45, distance(candidate, board) >= 120,
+                  chosen.allSatisfy({ distance($0, candidate) >= 120 }) else { continue }
+            chosen.append(candidate)
+        }
+        for candidate in bagCandidates where chosen.count < count && !chosen.contains(candidate) { chosen.append(candidate) }
+        return chosen
+    }
 
     /// A complete game picked by the seed: one player (Apple's rules) or two (official rules).
     public static func random(seed: UInt64) -> SynthSettings {
@@ -36,12 +56,14 @@ extension SynthSettings {
             players.append(PlayerSettings(
                 name: "P\(i + 1)", height: rng.uniform(1.6, 1.9), skin: rng.pick(skinPalette),
                 hair: rng.pick(hairPalette), shirt: rng.pick(shirtPalette), trousers: rng.pick(trouserPalette),
-                shoes: rng.chance(0.5) ? RGB(235, 235, 235) : RGB(35, 35, 40), bag: bagColours[i]))
+                shoes: rng.chance(0.5) ? RGB(235, 235, 235) : RGB(35, 35, 40), bag: bagCandidates[i]))
         }
         let ground = rng.pick(groundPalette)
         var board = rng.pick(boardPalette)
         // The board must stand out from the ground.
         while abs(board.luma - ground.luma) < 50 { board = rng.pick(boardPalette) }
+        let bags = bagColours(ground: ground, board: board, count: 2)
+        for i in players.indices { players[i].bag = bags[i] }
         return SynthSettings(
             seed: seed, width: w, height: h, fps: fps, side: side, camera: camera, nuisances: nuisances,
             players: players, rules: twoPlayers ? .official : .apple, throwCount: 8, styles: [],
@@ -55,7 +77,7 @@ extension SynthSettings {
         return PlayerSettings(
             name: "P2", height: rng.uniform(1.6, 1.9), skin: rng.pick(skinPalette), hair: rng.pick(hairPalette),
             shirt: rng.pick(shirtPalette), trousers: rng.pick(trouserPalette), shoes: RGB(35, 35, 40),
-            bag: bagColours[1])
+            bag: bagCandidates[1])
     }
 
     /// Sets the number of players, keeping the rules consistent (1: Apple, 2: official).
@@ -64,7 +86,11 @@ extension SynthSettings {
             players = [players[0]]
             rules = .apple
         } else {
-            if players.count < 2 { players.append(Self.secondPlayer(seed: seed)) }
+            if players.count < 2 {
+                var second = Self.secondPlayer(seed: seed)
+                second.bag = Self.bagColours(ground: groundColor, board: boardColor, count: 2)[1]
+                players.append(second)
+            }
             rules = .official
         }
     }
