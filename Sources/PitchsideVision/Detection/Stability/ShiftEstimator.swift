@@ -27,18 +27,35 @@ enum ShiftEstimator {
             dy = best.1
             if level > 0 { dx *= 2; dy *= 2 }
         }
-        // Sub-pixel: parabolas through the squared-difference costs around the integer minimum.
+        // Sub-pixel: a quadratic surface through the 3 × 3 squared-difference costs around the
+        // integer minimum (a full 2-D fit: oriented texture makes the valley diagonal, and
+        // separate 1-D parabolas would then be biased).
         let f = previous.levels[0], g = current.levels[0]
         let m = abs(dx) + abs(dy) + 4
-        let c0 = Double(cost(f, g, dx, dy, margin: m, squared: true))
-        let cxm = Double(cost(f, g, dx - 1, dy, margin: m, squared: true)), cxp = Double(cost(f, g, dx + 1, dy, margin: m, squared: true))
-        let cym = Double(cost(f, g, dx, dy - 1, margin: m, squared: true)), cyp = Double(cost(f, g, dx, dy + 1, margin: m, squared: true))
-        func vertex(_ m: Double, _ z: Double, _ p: Double) -> Double {
-            let den = m - 2 * z + p
-            return den > 0 ? max(-0.5, min(0.5, 0.5 * (m - p) / den)) : 0
+        var c = [[Double]](repeating: [0, 0, 0], count: 3)
+        for j in -1...1 { for i in -1...1 { c[j + 1][i + 1] = Double(cost(f, g, dx + i, dy + j, margin: m, squared: true)) } }
+        var gx = 0.0, gy = 0.0, hxx = 0.0, hyy = 0.0
+        for k in 0..<3 {
+            gx += c[k][2] - c[k][0]
+            gy += c[2][k] - c[0][k]
+            hxx += c[k][2] + c[k][0] - 2 * c[k][1]
+            hyy += c[2][k] + c[0][k] - 2 * c[1][k]
         }
+        gx /= 6; gy /= 6; hxx /= 3; hyy /= 3
+        let hxy = (c[2][2] - c[0][2] - c[2][0] + c[0][0]) / 4
+        let det = hxx * hyy - hxy * hxy
+        var ox = 0.0, oy = 0.0
+        if det > 0, hxx > 0 {
+            ox = (-gx * hyy + gy * hxy) / det
+            oy = (-gy * hxx + gx * hxy) / det
+        } else {
+            if hxx > 0 { ox = -gx / hxx }
+            if hyy > 0 { oy = -gy / hyy }
+        }
+        ox = max(-0.75, min(0.75, ox))
+        oy = max(-0.75, min(0.75, oy))
         let k = Double(previous.factor)
-        return ((Double(dx) + vertex(cxm, c0, cxp)) * k, (Double(dy) + vertex(cym, c0, cyp)) * k)
+        return ((Double(dx) + ox) * k, (Double(dy) + oy) * k)
     }
 
     /// Sum of |a(x, y) − b(x + sx, y + sy)| (or its square) over the interior that stays
