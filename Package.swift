@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.28.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // Thin C modules over system libraries (Debian packages, see ops/setup).
@@ -43,28 +44,50 @@ let package = Package(
             exclude: []
         ),
         // ZeroMQ sockets, topics, credit-based flow control.
-        .target(name: "PitchsideTransport", dependencies: ["CZeroMQ", "PitchsideCore"]),
+        .target(
+            name: "PitchsideTransport",
+            dependencies: ["CZeroMQ", "PitchsideCore", .product(name: "Logging", package: "swift-log")]
+        ),
         // Decode, encode, pixel conversion, frame sources (FFmpeg).
         .target(name: "PitchsideMedia", dependencies: ["CFFmpeg", "PitchsideCore"]),
         // Pure analysers: trajectory, board, stability, census.
-        .target(name: "PitchsideVision", dependencies: ["PitchsideCore"]),
+        // Optimized in debug builds too: its pixel loops are ~50× slower unoptimized, which
+        // would make the tests that feed it video slow.
+        .target(
+            name: "PitchsideVision", dependencies: ["PitchsideCore"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
         // Synthetic games with exact ground truth (Cairo).
-        .target(name: "PitchsideSynth", dependencies: ["CCairo", "PitchsideCore", "PitchsideMedia"]),
+        .target(
+            name: "PitchsideSynth",
+            dependencies: [
+                "CCairo", "PitchsideCore", "PitchsideMedia",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
         // BlazePose on LiteRT.
         .target(name: "PitchsidePose", dependencies: ["CLiteRt", "PitchsideCore", "PitchsideMedia"]),
+        // The game: state machine, throw assembly, scoring, summary, durable event log.
+        .target(
+            name: "PitchsideGame",
+            dependencies: [
+                "PitchsideCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
         // The processes: capture node, workers, supervisor (I/O around the analysers).
         .target(
             name: "PitchsideNodes",
             dependencies: [
                 "PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideVision", "PitchsidePose",
-                .product(name: "Logging", package: "swift-log"),
+                "PitchsideGame", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "pitchside",
             dependencies: [
                 "PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideVision",
-                "PitchsideSynth", "PitchsideNodes", "PitchsidePose",
+                "PitchsideSynth", "PitchsideNodes", "PitchsidePose", "PitchsideGame",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -74,6 +97,7 @@ let package = Package(
         .testTarget(name: "PitchsideTransportTests", dependencies: ["PitchsideTransport", "PitchsideCore"]),
         .testTarget(name: "PitchsideMediaTests", dependencies: ["PitchsideMedia", "PitchsideCore"]),
         .testTarget(name: "PitchsideVisionTests", dependencies: ["PitchsideVision", "PitchsideCore", "PitchsideMedia"]),
+        .testTarget(name: "PitchsideGameTests", dependencies: ["PitchsideGame", "PitchsideCore"]),
         .testTarget(name: "PitchsidePoseTests", dependencies: ["PitchsidePose", "PitchsideCore", "PitchsideMedia"]),
         .testTarget(name: "PitchsideSynthTests", dependencies: ["PitchsideSynth", "PitchsideCore", "PitchsideMedia"]),
         .testTarget(

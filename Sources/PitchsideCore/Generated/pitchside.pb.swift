@@ -1124,6 +1124,9 @@ public nonisolated struct PSFrameDone: Sendable {
 
   public var role: String = String()
 
+  /// the worker saw the stream's end; header.seq is the last seq
+  public var endOfStream: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1204,6 +1207,12 @@ public nonisolated struct PSCredit: Sendable {
   public var streamID: String = String()
 
   public var seq: UInt64 = 0
+
+  /// frames of the stream received so far
+  public var received: UInt64 = 0
+
+  /// frames of the stream lost so far (gaps in seq)
+  public var dropped: UInt64 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2921,7 +2930,7 @@ nonisolated extension PSWorkerResult: SwiftProtobuf.Message, SwiftProtobuf._Mess
 
 nonisolated extension PSFrameDone: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FrameDone"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}header\0\u{1}role\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}header\0\u{1}role\0\u{3}end_of_stream\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2931,6 +2940,7 @@ nonisolated extension PSFrameDone: SwiftProtobuf.Message, SwiftProtobuf._Message
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._header) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.role) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.endOfStream) }()
       default: break
       }
     }
@@ -2947,12 +2957,16 @@ nonisolated extension PSFrameDone: SwiftProtobuf.Message, SwiftProtobuf._Message
     if !self.role.isEmpty {
       try visitor.visitSingularStringField(value: self.role, fieldNumber: 2)
     }
+    if self.endOfStream != false {
+      try visitor.visitSingularBoolField(value: self.endOfStream, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: PSFrameDone, rhs: PSFrameDone) -> Bool {
     if lhs._header != rhs._header {return false}
     if lhs.role != rhs.role {return false}
+    if lhs.endOfStream != rhs.endOfStream {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3084,7 +3098,7 @@ nonisolated extension PSHello: SwiftProtobuf.Message, SwiftProtobuf._MessageImpl
 
 nonisolated extension PSCredit: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Credit"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}consumer_id\0\u{3}stream_id\0\u{1}seq\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}consumer_id\0\u{3}stream_id\0\u{1}seq\0\u{1}received\0\u{1}dropped\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3095,6 +3109,8 @@ nonisolated extension PSCredit: SwiftProtobuf.Message, SwiftProtobuf._MessageImp
       case 1: try { try decoder.decodeSingularStringField(value: &self.consumerID) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.streamID) }()
       case 3: try { try decoder.decodeSingularUInt64Field(value: &self.seq) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.received) }()
+      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.dropped) }()
       default: break
       }
     }
@@ -3110,6 +3126,12 @@ nonisolated extension PSCredit: SwiftProtobuf.Message, SwiftProtobuf._MessageImp
     if self.seq != 0 {
       try visitor.visitSingularUInt64Field(value: self.seq, fieldNumber: 3)
     }
+    if self.received != 0 {
+      try visitor.visitSingularUInt64Field(value: self.received, fieldNumber: 4)
+    }
+    if self.dropped != 0 {
+      try visitor.visitSingularUInt64Field(value: self.dropped, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3117,6 +3139,8 @@ nonisolated extension PSCredit: SwiftProtobuf.Message, SwiftProtobuf._MessageImp
     if lhs.consumerID != rhs.consumerID {return false}
     if lhs.streamID != rhs.streamID {return false}
     if lhs.seq != rhs.seq {return false}
+    if lhs.received != rhs.received {return false}
+    if lhs.dropped != rhs.dropped {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1,6 +1,320 @@
 import ArgumentParser
+import Foundation
+import PitchsideCore
+import PitchsideTransport
 
-/// `pitchside bench transport`: owned by the transport work.
+/// `pitchside bench transport`: fan-out of full-resolution GRAY8 frames from one PUB to several
+/// subscriber processes over loopback, side by side with a memcpy of the same bytes.
+///
+/// Frames travel as the capture node sends them: a `PSFrame` serialized per frame, sent
+/// `[topic, payload]` without a user-space copy, decoded by each subscriber, in lockstep
+/// pacing (credits), so every frame reaches every subscriber and frames/s is what each one
+/// really got. See bench/README-transport.md.
 struct TransportBench: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "transport", abstract: "Transport benchmark.")
+    static let configuration = CommandConfiguration(
+        commandName: "transport",
+        abstract: "Loopback fan-out of 1080p GRAY8 frames to 1 and 3 subscribers, against memcpy."
+    )
+
+    @Option(help: "Frames per run.")
+    var frames = 600
+
+    @Option(help: "Subscriber counts to run, comma separated.")
+    var subscribers = "1,3"
+
+    @Option(help: "Transports to run, comma separated (tcp, ipc).")
+    var transports = "tcp,ipc"
+
+    @Option(help: "Frame width (GRAY8).")
+    var width = 1920
+
+    @Option(help: "Frame height (GRAY8).")
+    var height = 1080
+
+    @Option(help: "Credit window: frames each subscriber may have outstanding.")
+    var window = 8
+
+    @Option(help: "libzmq I/O threads in the publisher and in each subscriber.")
+    var ioThreads = 2
+
+    @Option(help: "Kernel socket buffer size in bytes (ZMQ_SNDBUF/ZMQ_RCVBUF), 0 for the OS default.")
+    var socketBuffer = 0
+
+    @Flag(help: "Run subscribers as threads of this process instead of child processes.")
+    var threads = false
+
+    @Option(help: ArgumentHelp("Run as one subscriber of this frame endpoint (internal).", visibility: .hidden))
+    var subscriberOf: String?
+
+    @Option(help: ArgumentHelp("Credit endpoint for --subscriber-of (internal).", visibility: .hidden))
+    var credits: String?
+
+    @Option(help: ArgumentHelp("Consumer id for --subscriber-of (internal).", visibility: .hidden))
+    var consumerID = "bench"
+
+    func run() throws {
+        if let subscriberOf, let credits {
+            let result = try BenchSubscriber.run(frames: subscriberOf, credits: credits, consumerID: consumerID,
+                                                 window: window, ioThreads: ioThreads, socketBuffer: socketBuffer)
+            print(result.line)
+            return
+        }
+        let bytes = width * height
+        let counts = subscribers.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let kinds = transports.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        print("pitchside bench transport: \(frames) GRAY8 \(width)×\(height) frames (\(bytes) bytes), window \(window), "
+              + "\(ioThreads) I/O threads, subscribers as \(threads ? "threads" : "processes"), libzmq \(ZMQContext.libraryVersion)")
+        print("")
+        print("transport  subs  per-sub fps  per-sub GB/s  all subs GB/s  | memcpy fps/thread  memcpy GB/s all  | fps vs memcpy")
+        for kind in kinds {
+            for count in counts {
+                let fanOut = try runFanOut(transport: kind, subscriberCount: count, bytes: bytes)
+                let copy = MemcpyBaseline.measure(bytes: bytes, frames: frames, threads: count)
+                let perSubFPS = fanOut.map(\.fps).min() ?? 0
+                let perSubGBs = perSubFPS * Double(bytes) / 1e9
+                let allGBs = fanOut.map { $0.fps * Double(bytes) / 1e9 }.reduce(0, +)
+                print(kind.padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: "  %4d  %11.1f  %12.2f  %13.2f  | %17.1f  %15.2f  | %.3f",
+                             count, perSubFPS, perSubGBs, allGBs,
+                             copy.fpsPerThread, copy.gigabytesPerSecond, perSubFPS / copy.fpsPerThread))
+                for (index, result) in fanOut.enumerated() where result.received != frames {
+                    print("  subscriber \(index) received \(result.received) of \(frames) frames")
+                }
+            }
+        }
+    }
+
+    /// One run: a PUB behind a credit gate, `subscriberCount` subscribers, `frames` frames.
+    private func runFanOut(transport: String, subscriberCount: Int, bytes: Int) throws -> [BenchSubscriber.Result] {
+        let context = try ZMQContext(ioThreads: ioThreads)
+        let pub = try context.socket(.pub)
+        try pub.set(.sendHighWaterMark, CreditGate.recommendedHighWaterMark(window: window))
+        if socketBuffer > 0 { try pub.set(.sendBuffer, socketBuffer) }
+        let (frameEndpoint, creditEndpoint) = endpoints(transport)
+        let boundFrames = try pub.bind(frameEndpoint)
+        let gate = try CreditGate(context: context, endpoint: creditEndpoint, publisher: pub,
+                                  configuration: .init(silenceTimeout: 30))
+        defer { gate.close() }
+
+        let children = try (0..<subscriberCount).map { index in
+            try startSubscriber(frames: boundFrames, credits: gate.endpoint, consumerID: "bench-\(index)")
+        }
+        guard try gate.waitForConsumers(count: subscriberCount, timeout: 60) else {
+            throw ValidationError("subscribers did not register within 60 s")
+        }
+
+        let pixels = Data((0..<bytes).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let topic = Topic.frame(stream: "bench", rendition: "gray")
+        for seq in 0..<UInt64(frames) {
+            guard try gate.waitUntilAllowed(streamID: "bench", seq: seq, timeout: 60) == .allowed else {
+                throw ValidationError("publisher stalled at frame \(seq)")
+            }
+            var frame = PSFrame()
+            frame.header.streamID = "bench"
+            frame.header.seq = seq
+            frame.header.ptsUs = Int64(seq) * 16_667
+            frame.header.captureUnixUs = WallClock.nowUnixUs()
+            frame.rendition = "gray"
+            frame.format = .gray8
+            frame.width = UInt32(width)
+            frame.height = UInt32(height)
+            frame.stride = UInt32(width)
+            frame.data = pixels
+            try pub.send(frame, topic: topic)
+        }
+        _ = try gate.waitUntilAllowed(streamID: "bench", seq: UInt64(frames), timeout: 60)
+        var end = PSFrame()
+        end.header.streamID = "bench"
+        end.header.seq = UInt64(frames - 1)
+        end.rendition = "gray"
+        end.endOfStream = true
+        try pub.send(end, topic: topic)
+        return try children.map { try $0.result() }
+    }
+
+    private func endpoints(_ transport: String) -> (String, String) {
+        switch transport {
+        case "ipc":
+            let base = "\(NSTemporaryDirectory())pitchside-bench-\(getpid())"
+            return ("ipc://\(base)-frames", "ipc://\(base)-credits")
+        default:
+            return ("tcp://127.0.0.1:*", "tcp://127.0.0.1:*")
+        }
+    }
+
+    private func startSubscriber(frames: String, credits: String, consumerID: String) throws -> SubscriberHandle {
+        if threads {
+            return SubscriberHandle.thread {
+                try BenchSubscriber.run(frames: frames, credits: credits, consumerID: consumerID,
+                                        window: window, ioThreads: ioThreads, socketBuffer: socketBuffer)
+            }
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["bench", "transport", "--subscriber-of", frames, "--credits", credits,
+                             "--consumer-id", consumerID, "--window", "\(window)", "--io-threads", "\(ioThreads)",
+                             "--socket-buffer", "\(socketBuffer)"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        return SubscriberHandle.process(process, output)
+    }
+}
+
+/// A running subscriber, as a child process or a thread.
+private enum SubscriberHandle {
+    case process(Process, Pipe)
+    case threaded(DispatchSemaphore, BenchBox)
+
+    static func thread(_ body: @escaping () throws -> BenchSubscriber.Result) -> SubscriberHandle {
+        let done = DispatchSemaphore(value: 0)
+        let box = BenchBox()
+        Thread {
+            box.outcome = Result { try body() }
+            done.signal()
+        }.start()
+        return .threaded(done, box)
+    }
+
+    func result() throws -> BenchSubscriber.Result {
+        switch self {
+        case .process(let process, let pipe):
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self)
+            guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("RESULT ") }),
+                  let result = BenchSubscriber.Result(line: String(line)) else {
+                throw ValidationError("subscriber exited with \(process.terminationStatus) without a result: \(text)")
+            }
+            return result
+        case .threaded(let done, let box):
+            done.wait()
+            return try box.outcome!.get()
+        }
+    }
+}
+
+private final class BenchBox: @unchecked Sendable {
+    var outcome: Result<BenchSubscriber.Result, Error>?
+}
+
+/// One subscriber: receives and decodes every frame, acknowledges it, times the run.
+enum BenchSubscriber {
+    struct Result {
+        var received: Int
+        var seconds: Double
+        var bytes: Int
+
+        /// The clock starts at the first frame, so the frames after it are timed.
+        var fps: Double { seconds > 0 ? Double(max(0, received - 1)) / seconds : 0 }
+        var line: String { "RESULT received=\(received) seconds=\(seconds) bytes=\(bytes)" }
+
+        init(received: Int, seconds: Double, bytes: Int) {
+            self.received = received
+            self.seconds = seconds
+            self.bytes = bytes
+        }
+
+        init?(line: String) {
+            var fields: [String: String] = [:]
+            for pair in line.split(separator: " ").dropFirst() {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+            }
+            guard let received = fields["received"].flatMap(Int.init), let seconds = fields["seconds"].flatMap(Double.init),
+                  let bytes = fields["bytes"].flatMap(Int.init) else { return nil }
+            self.init(received: received, seconds: seconds, bytes: bytes)
+        }
+    }
+
+    static func run(frames: String, credits: String, consumerID: String, window: Int, ioThreads: Int,
+                    socketBuffer: Int) throws -> Result {
+        let context = try ZMQContext(ioThreads: ioThreads)
+        let sub = try context.socket(.sub)
+        try sub.set(.receiveHighWaterMark, CreditGate.recommendedHighWaterMark(window: window))
+        if socketBuffer > 0 { try sub.set(.receiveBuffer, socketBuffer) }
+        try sub.connect(frames)
+        let client = try CreditClient(context: context, endpoint: credits, consumerID: consumerID,
+                                      subscriptions: [Topic.prefix(.frame, stream: "bench")], window: window, subscriber: sub)
+        defer { client.close() }
+        let receiver = MessageReceiver<PSFrame>(socket: sub, credits: client)
+        var gaps = SequenceGapCounter(expectedFirst: 0)
+        var start: Double?
+        var bytes = 0
+        while let received = try receiver.receive(timeout: 60) {
+            let frame = received.message
+            if frame.endOfStream {
+                gaps.finish(lastSeq: frame.header.seq)
+                break
+            }
+            if start == nil { start = WallClock.monotonicSeconds() }
+            gaps.record(frame.header.seq)
+            bytes += frame.data.count
+            try client.acknowledge(streamID: frame.header.streamID, seq: frame.header.seq)
+        }
+        let seconds = start.map { WallClock.monotonicSeconds() - $0 } ?? 0
+        return Result(received: gaps.received, seconds: seconds, bytes: bytes)
+    }
+}
+
+/// The copy ceiling: `threads` threads each copying a frame's bytes `frames` times.
+enum MemcpyBaseline {
+    struct Figures {
+        var fpsPerThread: Double
+        var gigabytesPerSecond: Double
+    }
+
+    /// Frames rotate through `buffers` sources and destinations per thread (16 MiB each way for
+    /// 1080p GRAY8), more than the caches hold, as frames in flight do.
+    static func measure(bytes: Int, frames: Int, threads: Int, buffers: Int = 8) -> Figures {
+        let sources = (0..<buffers).map { _ in makeBuffer(bytes, fill: 7) }
+        defer { sources.forEach { $0.deallocate() } }
+        let group = DispatchGroup()
+        let seconds = Shared(Array(repeating: 0.0, count: threads))
+        let checksums = Shared(Array(repeating: UInt8(0), count: threads))
+        let shared = UnsafeSendable(sources)
+        for index in 0..<threads {
+            group.enter()
+            Thread {
+                let sources = shared.value
+                let destinations = (0..<buffers).map { _ in makeBuffer(bytes, fill: 0) }
+                let start = WallClock.monotonicSeconds()
+                var checksum: UInt8 = 0
+                for frame in 0..<frames {
+                    let destination = destinations[frame % buffers]
+                    memcpy(destination, sources[frame % buffers], bytes)
+                    // Read the copy back so that the copies cannot be optimised away.
+                    checksum &+= destination.load(fromByteOffset: (frame &* 4093) % bytes, as: UInt8.self)
+                }
+                let elapsed = WallClock.monotonicSeconds() - start
+                destinations.forEach { $0.deallocate() }
+                seconds.update { $0[index] = elapsed }
+                checksums.update { $0[index] = checksum }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        let slowest = seconds.value.max() ?? 1
+        let fps = Double(frames) / slowest
+        return Figures(fpsPerThread: fps, gigabytesPerSecond: fps * Double(bytes * threads) / 1e9)
+    }
+
+    private static func makeBuffer(_ bytes: Int, fill: Int32) -> UnsafeMutableRawPointer {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        memset(buffer, fill, bytes)
+        return buffer
+    }
+}
+
+/// Hands read-only buffers to the copy threads.
+private struct UnsafeSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+private final class Shared<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: T
+    init(_ value: T) { storage = value }
+    var value: T { lock.withLock { storage } }
+    func update(_ body: (inout T) -> Void) { lock.withLock { body(&storage) } }
 }

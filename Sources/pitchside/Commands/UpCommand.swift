@@ -1,9 +1,124 @@
 import ArgumentParser
+import Foundation
+import PitchsideCore
+import PitchsideNodes
+import Logging
 
-/// `pitchside up`: the whole cluster as supervised child processes.
+/// `pitchside up`: the whole cluster as supervised child processes on this machine.
 struct UpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "up",
-        abstract: "Run the whole cluster locally as supervised processes."
+        abstract: "Run the whole cluster locally as supervised processes, printing live scores.",
+        discussion: """
+            Starts capture, the workers and the aggregator as child processes (restarting any that
+            dies) and prints the score stream. Ctrl-C stops everything cleanly.
+              pitchside up --demo                  the built-in demo game (rendered on first use)
+              pitchside up --input game.mp4        your own video
+              pitchside up --input /dev/video0     a camera
+            """
     )
+
+    @OptionGroup var cluster: ClusterOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Video file, camera device or URL.", valueName: "path|url"))
+    var input: String?
+
+    @Flag(help: "Play the built-in demo game (rendered into the cache on first use).")
+    var demo = false
+
+    @Option(help: "Pacing: live (default), lockstep or max.")
+    var pacing = "live"
+
+    @Flag(help: "Play the input again when it ends.")
+    var loop = false
+
+    @Option(help: ArgumentHelp("Workers to run, comma-separated.", valueName: "list"))
+    var workers = UpCommand.availableWorkers.joined(separator: ",")
+
+    @Option(help: "Pose workers, each taking every N-th frame (--shard k/N).")
+    var poseShards = 1
+
+    @Flag(help: "Print score events as JSON lines instead of the human view.")
+    var json = false
+
+    /// Worker roles this build has.
+    static let availableWorkers = ["trajectory"]
+
+    func run() throws {
+        let configuration = try cluster.resolve()
+        let logger = Logs.logger("pitchside.up", level: configuration.logLevel)
+        let roles = workers.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for role in roles where !Self.availableWorkers.contains(role) {
+            throw ValidationError("unknown worker '\(role)' (available: \(Self.availableWorkers.joined(separator: ", ")))")
+        }
+        guard Pacing(rawValue: pacing) != nil else { throw ValidationError("pacing must be live, lockstep or max") }
+        let video: String
+        switch (input, demo) {
+        case (let input?, false): video = input
+        case (nil, true): video = try DemoGame.path(logger: logger)
+        default: throw ValidationError("give either --input or --demo")
+        }
+
+        let executable = SelfExecutable.path
+        let shared = cluster.childArguments(configuration)
+        var children: [ChildSpec] = []
+        var consumerCount = 0
+        for role in roles {
+            if role == "pose" && poseShards > 1 {
+                for k in 0..<poseShards {
+                    children.append(ChildSpec(name: "pose-\(k)", executable: executable,
+                                              arguments: ["worker", "pose", "--shard", "\(k)/\(poseShards)"] + shared))
+                    consumerCount += 1
+                }
+            } else {
+                children.append(ChildSpec(name: role, executable: executable, arguments: ["worker", role] + shared))
+                consumerCount += 1
+            }
+        }
+        var captureArguments = ["capture", "--input", video, "--pacing", pacing, "--consumers", "\(consumerCount)", "--quiet"]
+        if loop { captureArguments.append("--loop") }
+        children.append(ChildSpec(name: "capture", executable: executable, arguments: captureArguments + shared,
+                                  restartOnExit: false, endsRunOnExit: !loop))
+
+        logger.info("starting \(children.map(\.name).joined(separator: ", ")) on \(video)")
+        let supervisor = Supervisor(children: children, logger: logger)
+        supervisor.installSignalHandlers()
+        let outcome = supervisor.run()
+        if case .finished(_, let status) = outcome, status != 0 {
+            fail("capture exited with status \(status)")
+        }
+    }
+}
+
+/// The path of the running executable, so children run the same build.
+enum SelfExecutable {
+    static var path: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+}
+
+/// The built-in demo game: a synthetic game rendered once into the cache.
+enum DemoGame {
+    static let seed = 2020
+
+    static var directory: String {
+        let env = ProcessInfo.processInfo.environment
+        let cache = env["PITCHSIDE_CACHE"] ?? ((env["HOME"] ?? "/tmp") + "/.cache/pitchside")
+        return cache + "/demo-\(seed)"
+    }
+
+    static func path(logger: Logger) throws -> String {
+        let video = directory + "/game.mp4"
+        if FileManager.default.fileExists(atPath: video) { return video }
+        logger.info("rendering the demo game (seed \(seed)) into \(directory), once")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SelfExecutable.path)
+        process.arguments = ["synth", "game", "--seed", "\(seed)", "--out", directory, "--size", "1280x720"]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, FileManager.default.fileExists(atPath: video) else {
+            throw NodeError.failed("could not render the demo game (pitchside synth exited with \(process.terminationStatus))")
+        }
+        return video
+    }
 }

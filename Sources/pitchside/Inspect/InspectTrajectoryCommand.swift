@@ -1,7 +1,131 @@
 import ArgumentParser
+import Foundation
+import PitchsideCore
+import PitchsideVision
 
-/// `pitchside inspect trajectory VIDEO`: owned by the trajectory work.
+/// `pitchside inspect trajectory VIDEO`: runs the trajectory detector on a file and prints
+/// what it reports, one JSON object a line.
 struct InspectTrajectoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "trajectory", abstract: "Detect bag trajectories in a video and print them as JSON lines.")
+        commandName: "trajectory",
+        abstract: "Detect bag trajectories in a video and print them as JSON lines.",
+        discussion: """
+            VIDEO is a raw GRAY8 file (.gray, frames of WIDTH×HEIGHT bytes back to back; give --size
+            and --fps) or `synthetic:SEED` for a built-in synthetic game (--size sets its resolution).
+            Every report is printed (a trajectory is reported again, under the same uuid, each time
+            it grows); --final prints only the last report of each trajectory, at the end.
+            Example: pitchside inspect trajectory synthetic:3 --size 1280x720 --json --final
+            """)
+
+    @Argument(help: "The video: a .gray file or synthetic:SEED.") var video: String
+    @Option(help: "Frame size WIDTHxHEIGHT (raw input, synthetic games).") var size = "1280x720"
+    @Option(help: "Frames per second of raw input.") var fps = 30.0
+    @Flag(help: "Print JSON lines (the default output is a short summary a line).") var json = false
+    @Flag(help: "Print only the final report of each trajectory.") var final = false
+    @Option(help: "Points before a trajectory is reported (at least 5).") var trajectoryLength = 15
+    @Option(help: "Smallest object diameter, normalized by the width.") var minimumObjectSize = 0.004
+    @Option(help: "Largest object diameter, normalized by the width.") var maximumObjectSize = 0.04
+    @Option(help: "Region of interest x,y,width,height (normalized, top-left origin).") var roi: String?
+    @Option(help: "Milliseconds between analysed frames (0: every frame).") var spacingMs = 0.0
+
+    func run() throws {
+        var configuration = TrajectoryConfiguration()
+        configuration.trajectoryLength = trajectoryLength
+        configuration.minimumObjectSize = minimumObjectSize
+        configuration.maximumObjectSize = maximumObjectSize
+        configuration.frameAnalysisSpacingUs = Int64(spacingMs * 1000)
+        if let roi {
+            let v = roi.split(separator: ",").compactMap { Double($0) }
+            guard v.count == 4 else { throw ValidationError("--roi needs x,y,width,height") }
+            configuration.regionOfInterest = NormalizedRect(x: v[0], y: v[1], width: v[2], height: v[3])
+        }
+        var detector = TrajectoryDetector(configuration: configuration)
+        var latest: [UUID: TrajectoryObservation] = [:]
+        var order: [UUID] = []
+        try forEachFrame { frame in
+            for o in detector.process(frame) {
+                if latest[o.uuid] == nil { order.append(o.uuid) }
+                latest[o.uuid] = o
+                if !final { try emit(o, seq: frame.seq) }
+            }
+        }
+        if final { for uuid in order { try emit(latest[uuid]!, seq: nil) } }
+    }
+
+    private func emit(_ o: TrajectoryObservation, seq: UInt64?) throws {
+        if json {
+            let data = try JSONEncoder.sorted.encode(TrajectoryJSON(o, seq: seq))
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            print(String(format: "%@ %@ points %d  a %.4f b %.4f c %.4f  confidence %.3f  size %.4f  %.2f–%.2f s",
+                         seq.map { "frame \($0)" } ?? "final", o.uuid.uuidString, o.detectedPoints.count,
+                         o.a, o.b, o.c, o.confidence, o.objectSize,
+                         Double(o.timeRangeStartUs) / 1e6, Double(o.timeRangeEndUs) / 1e6))
+        }
+    }
+
+    private func frameSize() throws -> (Int, Int) {
+        let v = size.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard v.count == 2, v[0] > 0, v[1] > 0 else { throw ValidationError("--size needs WIDTHxHEIGHT") }
+        return (v[0], v[1])
+    }
+
+    private func forEachFrame(_ body: (VideoFrame) throws -> Void) throws {
+        let (width, height) = try frameSize()
+        if video.hasPrefix("synthetic:") {
+            let seed = UInt64(video.dropFirst("synthetic:".count)) ?? 1
+            let game = TrajectoryScene.game(width: width, height: height, seed: seed)
+            for i in 0..<game.frames { try body(game.scene.frame(i)) }
+            return
+        }
+        guard let handle = FileHandle(forReadingAtPath: video) else {
+            throw ValidationError("cannot open \(video)")
+        }
+        defer { try? handle.close() }
+        let bytes = width * height
+        var index = 0
+        while true {
+            let data = handle.readData(ofLength: bytes)
+            if data.count < bytes {
+                if data.count > 0 { FileHandle.standardError.write(Data("ignoring a truncated last frame of \(data.count) bytes\n".utf8)) }
+                break
+            }
+            let image = try ImageBuffer(width: width, height: height, layout: .gray8, pixels: [UInt8](data))
+            try body(VideoFrame(seq: UInt64(index), ptsUs: Int64((Double(index) * 1e6 / fps).rounded()), image: image))
+            index += 1
+        }
+    }
+}
+
+/// One observation as a JSON line (normalized coordinates, top-left origin, microseconds).
+struct TrajectoryJSON: Encodable {
+    var frame: UInt64?
+    var uuid: String
+    var detected_points: [[Double]]
+    var projected_points: [[Double]]
+    var a: Double, b: Double, c: Double
+    var x0: Double, vx: Double, y0: Double, vy: Double, ay: Double
+    var confidence: Double
+    var time_range_us: [Int64]
+    var object_size: Double
+
+    init(_ o: TrajectoryObservation, seq: UInt64?) {
+        frame = seq
+        uuid = o.uuid.uuidString
+        detected_points = o.detectedPoints.map { [$0.x, $0.y, Double($0.ptsUs)] }
+        projected_points = o.projectedPoints.map { [$0.x, $0.y] }
+        a = o.a; b = o.b; c = o.c
+        x0 = o.x0; vx = o.vx; y0 = o.y0; vy = o.vy; ay = o.ay
+        confidence = o.confidence
+        time_range_us = [o.timeRangeStartUs, o.timeRangeEndUs]
+        object_size = o.objectSize
+    }
+}
+
+extension JSONEncoder {
+    static var sorted: JSONEncoder {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys]
+        return e
+    }
 }

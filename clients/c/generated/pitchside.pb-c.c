@@ -3513,7 +3513,7 @@ const ProtobufCMessageDescriptor pitchside__v1__worker_result__descriptor =
   (ProtobufCMessageInit) pitchside__v1__worker_result__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor pitchside__v1__frame_done__field_descriptors[2] =
+static const ProtobufCFieldDescriptor pitchside__v1__frame_done__field_descriptors[3] =
 {
   {
     "header",
@@ -3539,15 +3539,28 @@ static const ProtobufCFieldDescriptor pitchside__v1__frame_done__field_descripto
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "end_of_stream",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__FrameDone, end_of_stream),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned pitchside__v1__frame_done__field_indices_by_name[] = {
+  2,   /* field[2] = end_of_stream */
   0,   /* field[0] = header */
   1,   /* field[1] = role */
 };
 static const ProtobufCIntRange pitchside__v1__frame_done__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 2 }
+  { 0, 3 }
 };
 const ProtobufCMessageDescriptor pitchside__v1__frame_done__descriptor =
 {
@@ -3557,7 +3570,7 @@ const ProtobufCMessageDescriptor pitchside__v1__frame_done__descriptor =
   "Pitchside__V1__FrameDone",
   "pitchside.v1",
   sizeof(Pitchside__V1__FrameDone),
-  2,
+  3,
   pitchside__v1__frame_done__field_descriptors,
   pitchside__v1__frame_done__field_indices_by_name,
   1,  pitchside__v1__frame_done__number_ranges,
@@ -3692,7 +3705,7 @@ const ProtobufCMessageDescriptor pitchside__v1__hello__descriptor =
   (ProtobufCMessageInit) pitchside__v1__hello__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor pitchside__v1__credit__field_descriptors[3] =
+static const ProtobufCFieldDescriptor pitchside__v1__credit__field_descriptors[5] =
 {
   {
     "consumer_id",
@@ -3730,16 +3743,42 @@ static const ProtobufCFieldDescriptor pitchside__v1__credit__field_descriptors[3
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "received",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__Credit, received),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "dropped",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__Credit, dropped),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned pitchside__v1__credit__field_indices_by_name[] = {
   0,   /* field[0] = consumer_id */
+  4,   /* field[4] = dropped */
+  3,   /* field[3] = received */
   2,   /* field[2] = seq */
   1,   /* field[1] = stream_id */
 };
 static const ProtobufCIntRange pitchside__v1__credit__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 5 }
 };
 const ProtobufCMessageDescriptor pitchside__v1__credit__descriptor =
 {
@@ -3749,7 +3788,7 @@ const ProtobufCMessageDescriptor pitchside__v1__credit__descriptor =
   "Pitchside__V1__Credit",
   "pitchside.v1",
   sizeof(Pitchside__V1__Credit),
-  3,
+  5,
   pitchside__v1__credit__field_descriptors,
   pitchside__v1__credit__field_indices_by_name,
   1,  pitchside__v1__credit__number_ranges,

@@ -597,10 +597,14 @@ struct  Pitchside__V1__FrameDone
   ProtobufCMessage base;
   Pitchside__V1__Header *header;
   char *role;
+  /*
+   * the worker saw the stream's end; header.seq is the last seq
+   */
+  protobuf_c_boolean end_of_stream;
 };
 #define PITCHSIDE__V1__FRAME_DONE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&pitchside__v1__frame_done__descriptor) \
-    , NULL, (char *)protobuf_c_empty_string }
+    , NULL, (char *)protobuf_c_empty_string, 0 }
 
 
 typedef enum {
@@ -657,10 +661,18 @@ struct  Pitchside__V1__Credit
   char *consumer_id;
   char *stream_id;
   uint64_t seq;
+  /*
+   * frames of the stream received so far
+   */
+  uint64_t received;
+  /*
+   * frames of the stream lost so far (gaps in seq)
+   */
+  uint64_t dropped;
 };
 #define PITCHSIDE__V1__CREDIT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&pitchside__v1__credit__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, 0 }
 
 
 struct  Pitchside__V1__Goodbye

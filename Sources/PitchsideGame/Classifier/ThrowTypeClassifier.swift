@@ -1,0 +1,22 @@
+import PitchsideCore
+
+/// A throw-type decision with its confidence in [0, 1].
+public struct ThrowTypeDecision: Sendable, Equatable {
+    public var type: PSThrowType
+    public var confidence: Double
+
+    public init(type: PSThrowType, confidence: Double) {
+        self.type = type
+        self.confidence = confidence
+    }
+}
+
+/// Classifies the pose window around a release as overhand, underhand,
+/// underleg or none. `RuleThrowTypeClassifier` works without training data;
+/// `LinearThrowTypeClassifier` runs weights learned by `ThrowTypeTrainer`.
+public protocol ThrowTypeClassifier: Sendable {
+    func classify(_ poses: [PSPoseObservation], releasePtsUs: Int64?) -> ThrowTypeDecision
+}
+
+/// The wire order of the classes the models output.
+public let throwTypeClasses: [PSThrowType] = [.overhand, .underhand, .underleg, .none]

@@ -1,0 +1,365 @@
+import PitchsideCore
+
+/// One stream's game: worker results in (in media-time order, see
+/// `ResultMerger`), fully-formed game events out. Pure: no I/O, no clock (the
+/// caller passes wall time for `emitted_unix_us`).
+///
+/// Events carry a per-stream, gap-free `event_seq` from 1, the `game_index`
+/// (from 1) and the `pts_us` of the result that caused them. A game can be
+/// rebuilt from its own events (`Game.restored(...)`, `apply(_:)`), which is
+/// how the aggregator continues after a restart.
+///
+/// ```swift
+/// var game = Game(streamID: "cam1", configuration: GameConfiguration())
+/// for result in merged { for event in game.handle(result) { try log.append(event); publish(event) } }
+/// let snapshot = game.snapshot()
+/// ```
+public struct Game: Sendable {
+    public let streamID: String
+    public let configuration: GameConfiguration
+    public var classifier: any ThrowTypeClassifier
+    public private(set) var machine = GameStateMachine()
+    public private(set) var scoring: Scoring
+    /// Completed throws of the current game.
+    public private(set) var throwsThisGame: [PSThrowCompleted] = []
+    public private(set) var lastEventSeq: UInt64 = 0
+    public private(set) var gameIndex: UInt32 = 1
+    /// Latest media time handled or restored.
+    public private(set) var lastPtsUs: Int64 = .min
+    /// The latest confident board.
+    public private(set) var board: BoardGeometry?
+    /// Results at or before this media time are dropped (set when restored).
+    public var resumeAfterPtsUs: Int64?
+    public private(set) var counters = GameCounters()
+    public var assemblerCounters: ThrowAssembler.Counters { assembler.counters }
+
+    var setup = SetupProgress()
+    private var playerBox: PSRect?
+    private var consecutivePlayers = 0
+    private var assembler = ThrowAssembler()
+    private var poseWindow = PoseWindow()
+    private var censusBeforeRelease: PSBoardCensus?
+    private var lastCensus: PSBoardCensus?
+    private var censusSinceRelease: [PSBoardCensus] = []
+    private var pending: PendingThrow?
+    private var pendingEvents: [PSGameEvent] = []
+    private var nowUnixUs: Int64 = 0
+
+    /// A throw whose flight is over, waiting for the census to confirm where the bag rests.
+    private struct PendingThrow: Sendable {
+        var draft: PSThrowCompleted
+        var flightOutcome: PSThrowOutcome
+        var completedSeq: UInt64
+    }
+
+    public init(streamID: String, configuration: GameConfiguration = GameConfiguration(),
+                classifier: any ThrowTypeClassifier = RuleThrowTypeClassifier()) {
+        self.streamID = streamID
+        self.configuration = configuration
+        self.classifier = classifier
+        self.scoring = Scoring(configuration: configuration)
+    }
+
+    public var state: PSGameState { machine.state }
+
+    /// Tracking throws with none in flight or awaiting the census: a moment
+    /// from which the game can be rebuilt from its events plus the results that
+    /// follow (see `GameRecorder`).
+    public var isQuiescent: Bool {
+        (machine.state == .trackThrows || machine.state == .throwCompleted) && !assembler.inFlight && pending == nil
+    }
+
+    /// Handles one worker result; returns the events it caused, in order.
+    public mutating func handle(_ result: PSWorkerResult, nowUnixUs: Int64 = 0) -> [PSGameEvent] {
+        guard let h = result.resultHeader else {
+            counters.headerless += 1
+            return []
+        }
+        guard h.streamID == streamID else {
+            counters.wrongStream += 1
+            return []
+        }
+        if let mark = resumeAfterPtsUs, h.ptsUs <= mark {
+            counters.replayed += 1
+            return []
+        }
+        counters.handled += 1
+        self.nowUnixUs = nowUnixUs
+        lastPtsUs = max(lastPtsUs, h.ptsUs)
+        pendingEvents = []
+
+        if machine.state == .inactive {
+            move(.setupCamera, reason: "results arriving from stream", pts: h.ptsUs)
+            move(.detectingBoard, stage: .detectingBoard, reason: "looking for the board", pts: h.ptsUs)
+        }
+        switch result.result {
+        case .board(let o): onBoard(o, pts: h.ptsUs)
+        case .stability(let o): onStability(o, pts: h.ptsUs)
+        case .pose(let o): onPose(o, pts: h.ptsUs)
+        case .trajectory(let o): onTrajectory(o, seq: h.seq, pts: h.ptsUs)
+        case .census(let o): onCensus(o, pts: h.ptsUs)
+        case .frameDone, .heartbeat, .none: break
+        }
+        // Frame clock: a throw ends after 20 quiet frames; a pending outcome
+        // stops waiting for the census after a while.
+        if let flight = assembler.tick(seq: h.seq) { completeFlight(flight, seq: h.seq, pts: h.ptsUs) }
+        if let p = pending, h.seq > p.completedSeq + GameConstants.censusWaitFrames {
+            finalize(outcome: p.flightOutcome, confirmed: false, pts: h.ptsUs)
+        }
+        return pendingEvents
+    }
+
+    /// The stream ended: completes a throw in flight or waiting for the census.
+    public mutating func endOfStream(ptsUs: Int64, nowUnixUs: Int64 = 0) -> [PSGameEvent] {
+        pendingEvents = []
+        self.nowUnixUs = nowUnixUs
+        if let flight = assembler.finish() { completeFlight(flight, seq: 0, pts: ptsUs) }
+        if let p = pending { finalize(outcome: p.flightOutcome, confirmed: false, pts: ptsUs) }
+        return pendingEvents
+    }
+
+    /// Stops the game (every state may return to Inactive).
+    public mutating func stop(reason: String, ptsUs: Int64, nowUnixUs: Int64 = 0) -> [PSGameEvent] {
+        pendingEvents = []
+        self.nowUnixUs = nowUnixUs
+        if machine.state != .inactive {
+            _ = assembler.finish()
+            pending = nil
+            move(.inactive, reason: reason, pts: ptsUs)
+            setup = SetupProgress()
+        }
+        return pendingEvents
+    }
+
+    /// The Clone pattern's snapshot: state, score and throws of the current game.
+    public func snapshot() -> PSGameSnapshot {
+        var s = PSGameSnapshot()
+        s.streamID = streamID
+        s.lastEventSeq = lastEventSeq
+        s.state = machine.state
+        s.score = scoring.scoreUpdate
+        s.`throws` = throwsThisGame
+        s.gameIndex = gameIndex
+        return s
+    }
+
+    // MARK: - Results
+
+    private mutating func onBoard(_ o: PSBoardObservation, pts: Int64) {
+        if o.found, o.confidence >= GameConstants.boardConfidence, var g = BoardGeometry(o) {
+            // A frame whose hole or scale was not measured keeps the last measured ones.
+            if !g.isMeasured, let old = board, old.isMeasured {
+                g.holeCenter = old.holeCenter
+                g.holeRadiusX = old.holeRadiusX
+                g.holeRadiusY = old.holeRadiusY
+                g.metresPerPixel = old.metresPerPixel
+            }
+            board = g
+        }
+        guard machine.state == .detectingBoard else { return }
+        if let stage = setup.observe(board: o) { advanceSetup(stage, pts: pts) }
+    }
+
+    private mutating func onStability(_ o: PSStabilityObservation, pts: Int64) {
+        guard machine.state == .detectingBoard else { return }
+        if let stage = setup.observe(stability: o) { advanceSetup(stage, pts: pts) }
+    }
+
+    private mutating func advanceSetup(_ stage: PSSetupStage, pts: Int64) {
+        if stage == .setupComplete {
+            move(.detectedBoard, reason: "board measured and scene stable", pts: pts)
+            move(.detectingPlayer, reason: "waiting for a player", pts: pts)
+        } else {
+            move(.detectingBoard, stage: stage, reason: "setup: \(stage)", pts: pts)
+        }
+    }
+
+    private mutating func onPose(_ o: PSPoseObservation, pts: Int64) {
+        let person = o.present && o.presence >= GameConstants.poseConfidence
+        if o.present { poseWindow.add(o) }
+        consecutivePlayers = person ? consecutivePlayers + 1 : 0
+        if person, o.personBox.width > 0 { playerBox = o.personBox }
+        if machine.state == .detectingPlayer, consecutivePlayers >= GameConstants.playerObservations {
+            move(.detectedPlayer, reason: "player in view", pts: pts)
+            move(.trackThrows, reason: "tracking throws", pts: pts)
+        }
+    }
+
+    private mutating func onTrajectory(_ o: PSTrajectoryObservation, seq: UInt64, pts: Int64) {
+        guard machine.state == .trackThrows || machine.state == .throwCompleted, let board else {
+            counters.trajectoriesIgnored += 1
+            return
+        }
+        let wasInFlight = assembler.inFlight
+        let context = ThrowContext(board: board, playerBox: playerBox)
+        let verdict = assembler.observe(o, seq: seq, context: context)
+        if verdict == .started, !wasInFlight {
+            // A new throw: settle the previous one first, then open its window.
+            if let p = pending { finalize(outcome: p.flightOutcome, confirmed: false, pts: pts) }
+            if let release = assembler.releasePtsUs { poseWindow.markRelease(release) }
+            censusBeforeRelease = lastCensus
+            censusSinceRelease = []
+        }
+    }
+
+    private mutating func onCensus(_ o: PSBoardCensus, pts: Int64) {
+        defer { lastCensus = o }
+        if assembler.inFlight { censusSinceRelease.append(o) }
+        guard pending != nil else { return }
+        if let outcome = OutcomeJudge.fromCensus(o, previous: lastCensus ?? censusBeforeRelease) {
+            finalize(outcome: outcome, confirmed: true, pts: pts)
+        }
+    }
+
+    // MARK: - Throws
+
+    private mutating func completeFlight(_ flight: AssembledThrow, seq: UInt64, pts: Int64) {
+        guard let board else { return }
+        let poses = poseWindow.window
+        let decision = classifier.classify(poses, releasePtsUs: flight.releasePtsUs)
+        let m = ThrowMeasurement.measure(flight, board: board, poses: poses,
+                                         frameWidth: configuration.frameWidth, frameHeight: configuration.frameHeight)
+        var t = PSThrowCompleted()
+        t.throwIndex = UInt32(throwsThisGame.count + 1)
+        t.player = scoring.nextPlayer
+        t.type = decision.type
+        t.typeConfidence = decision.confidence
+        t.releaseSpeedMps = m.speedMps
+        t.releaseSpeedMph = m.speedMph
+        t.launchAngleDeg = m.launchAngleDeg
+        t.releaseAngleDeg = m.releaseAngleDeg ?? 0
+        t.trajectory = flight.points.map(\.wire)
+        t.landing = flight.landing.wire
+        t.releasePtsUs = flight.releasePtsUs
+        t.landingPtsUs = flight.landingPtsUs
+        t.inning = UInt32(scoring.inning)
+        poseWindow.reset()
+        let flightOutcome = OutcomeJudge.fromFlight(landing: flight.landing, board: board)
+        pending = PendingThrow(draft: t, flightOutcome: flightOutcome, completedSeq: seq)
+        // The bag may already have come to rest while the throw was finishing.
+        let before = censusBeforeRelease
+        let seen = censusSinceRelease
+        censusSinceRelease = []
+        var previous = before
+        for c in seen {
+            if let outcome = OutcomeJudge.fromCensus(c, previous: previous) {
+                finalize(outcome: outcome, confirmed: true, pts: pts)
+                return
+            }
+            previous = c
+        }
+    }
+
+    private mutating func finalize(outcome: PSThrowOutcome, confirmed: Bool, pts: Int64) {
+        guard var t = pending?.draft else { return }
+        pending = nil
+        t.outcome = outcome
+        t.points = Int32(scoring.points(outcome: outcome, type: t.type))
+        t.confirmedByCensus = confirmed
+        if confirmed { counters.confirmedByCensus += 1 }
+        if machine.state == .trackThrows {
+            move(.throwCompleted, reason: "throw \(t.throwIndex) complete", pts: pts)
+        }
+        emit(.throwCompleted(t), pts: pts)
+        scoring.record(t)
+        throwsThisGame.append(t)
+        emit(.scoreUpdate(scoring.scoreUpdate), pts: pts)
+        if scoring.isOver {
+            move(.showSummary, reason: "game over", pts: pts)
+            emit(.summary(scoring.summary(of: throwsThisGame)), pts: pts)
+            startNextGame()
+            move(.detectingPlayer, reason: "next game", pts: pts)
+            consecutivePlayers = 0
+        } else if machine.state == .throwCompleted {
+            move(.trackThrows, reason: "next throw", pts: pts)
+        }
+    }
+
+    mutating func startNextGame() {
+        gameIndex += 1
+        scoring = Scoring(configuration: configuration)
+        throwsThisGame = []
+    }
+
+    // MARK: - Events
+
+    private mutating func move(_ to: PSGameState, stage: PSSetupStage? = nil, reason: String, pts: Int64) {
+        do {
+            let change = try machine.transition(to: to, stage: stage, reason: reason)
+            emit(.stateChanged(change), pts: pts)
+        } catch {
+            counters.forbiddenTransitions += 1
+        }
+    }
+
+    private mutating func emit(_ body: PSGameEvent.OneOf_Event, pts: Int64) {
+        lastEventSeq += 1
+        var e = PSGameEvent()
+        e.streamID = streamID
+        e.eventSeq = lastEventSeq
+        e.ptsUs = pts
+        e.emittedUnixUs = nowUnixUs
+        e.gameIndex = gameIndex
+        e.event = body
+        pendingEvents.append(e)
+    }
+
+    // MARK: - Restore
+
+    /// Takes a result that precedes the restore checkpoint into the state that
+    /// is not in the events (board, player box, pose window, last census)
+    /// without producing events: a restored game's warm-up.
+    public mutating func warm(_ result: PSWorkerResult) {
+        switch result.result {
+        case .board(let o):
+            if o.found, o.confidence >= GameConstants.boardConfidence, let g = BoardGeometry(o) {
+                if g.isMeasured || board == nil { board = g }
+            }
+        case .pose(let o):
+            let person = o.present && o.presence >= GameConstants.poseConfidence
+            if o.present { poseWindow.add(o) }
+            consecutivePlayers = person ? consecutivePlayers + 1 : 0
+            if person, o.personBox.width > 0 { playerBox = o.personBox }
+        case .census(let o):
+            lastCensus = o
+        default:
+            break
+        }
+        if let pts = result.resultHeader?.ptsUs { lastPtsUs = max(lastPtsUs, pts) }
+    }
+
+    /// Applies one of this game's own logged events (restore after a restart).
+    /// Events already applied are skipped, so replaying a log twice is harmless.
+    public mutating func apply(_ e: PSGameEvent) {
+        guard e.streamID == streamID, e.eventSeq > lastEventSeq else { return }
+        lastEventSeq = e.eventSeq
+        lastPtsUs = max(lastPtsUs, e.ptsUs)
+        if e.gameIndex != gameIndex {
+            gameIndex = e.gameIndex
+            scoring = Scoring(configuration: configuration)
+            throwsThisGame = []
+        }
+        switch e.event {
+        case .stateChanged(let c):
+            machine.apply(c)
+            if c.to == .detectingBoard { setup = SetupProgress(stage: c.setupStage) }
+            if c.to == .detectingPlayer { consecutivePlayers = 0 }
+        case .throwCompleted(let t):
+            scoring.record(t)
+            throwsThisGame.append(t)
+        case .scoreUpdate, .summary, .none:
+            break
+        }
+    }
+
+    /// A game rebuilt from its logged events; results at or before `resumeAfterPtsUs`
+    /// (default: the last event's media time) are then dropped as already handled.
+    public static func restored(streamID: String, configuration: GameConfiguration = GameConfiguration(),
+                                classifier: any ThrowTypeClassifier = RuleThrowTypeClassifier(),
+                                events: [PSGameEvent], resumeAfterPtsUs: Int64? = nil) -> Game {
+        var g = Game(streamID: streamID, configuration: configuration, classifier: classifier)
+        for e in events.sorted(by: { $0.eventSeq < $1.eventSeq }) { g.apply(e) }
+        if let mark = resumeAfterPtsUs ?? (events.isEmpty ? nil : g.lastPtsUs) { g.resumeAfterPtsUs = mark }
+        return g
+    }
+}

@@ -1,0 +1,64 @@
+/// The game's numbers in one place, with their meaning. Most come from Apple's
+/// Action & Vision sample (`GameConstants`), converted from view points to
+/// normalized image coordinates so they do not depend on the resolution.
+public enum GameConstants {
+    /// Throws in one game in Apple's mode.
+    public static let maxThrows = 8
+    /// Points multiplier for an underleg throw in Apple's mode.
+    public static let underlegMultiplier = 5
+    /// Board length along the throw line, metres (48 in).
+    public static let boardLengthMetres = 1.22
+    /// Metres per second to miles per hour.
+    public static let mphPerMps = 2.23694
+
+    /// Minimum board detection confidence.
+    public static let boardConfidence = 0.6
+    /// Minimum body pose presence for a detected player.
+    public static let poseConfidence = 0.6
+    /// Minimum confidence of one joint to be used.
+    public static let jointConfidence = 0.1
+    /// A trajectory observation must be more confident than this.
+    public static let trajectoryConfidence = 0.9
+
+    /// Consecutive board observations needed after the board is first found
+    /// (the "board placement" stage: the board stays put).
+    public static let boardPlacementObservations = 3
+    /// Registration samples the scene-stability stage needs (Apple: more than 15).
+    public static let stabilitySamples: UInt32 = 16
+    /// Consecutive pose observations with a person before the player counts as detected.
+    public static let playerObservations = 3
+
+    /// A throw in flight ends when no accepted observation arrived for more than this many frames.
+    public static let noObservationFrameLimit: UInt64 = 20
+    /// ... or when this many observations were rejected in a row while in flight.
+    public static let maxRejectedObservations = 20
+
+    /// Poses kept for the throw-type window.
+    public static let maxPoseObservations = 45
+    /// Poses still stored once the bag is in flight.
+    public static let maxInFlightPoseObservations = 10
+
+    /// Throw region: starts this far beyond the player's box (Apple: 50 pt of a 1920 px frame).
+    public static let throwRegionGap = 50.0 / 1920.0
+    /// Throw region width (Apple: 400 pt of a 1920 px frame), but at least up to the midpoint to the board.
+    public static let throwRegionWidth = 400.0 / 1920.0
+    /// Margin around the board for the target region (Apple: 50 pt).
+    public static let targetMargin = 50.0 / 1920.0
+    /// Largest distance between the end of the throw so far and the start of a
+    /// new fragment for the region of interest to follow the bag (Apple: 250 pt).
+    public static let maxDistanceWithCurrentTrajectory = 250.0 / 1920.0
+    /// Board and hole regions are extended upward by this much (normalized height)
+    /// before the landing test: the bag's centroid sits above the surface it rests on.
+    public static let regionExtendUp = 0.03
+    /// A path whose curvature |a| (y = a x^2 + b x + c) is below this is a straight line: a distractor.
+    public static let minimumCurvature = 0.15
+    /// Fragments join when the next starts within this distance of the previous end...
+    public static let joinDistance = 0.08
+    /// ... and within this time.
+    public static let joinGapUs: Int64 = 500_000
+    /// Two simultaneous tracks are "parallel" when their x positions at common
+    /// times differ by less than this (a bag and its shadow move together).
+    public static let shadowMaxDX = 0.05
+    /// After a throw completes, wait this many frames for the board census to confirm the outcome.
+    public static let censusWaitFrames: UInt64 = 60
+}

@@ -1,1 +1,0 @@
-// PitchsideMedia: see docs/ARCHITECTURE.md.

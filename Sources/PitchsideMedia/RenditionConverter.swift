@@ -1,0 +1,142 @@
+import CFFmpeg
+import PitchsideCore
+
+/// Turns decoded pictures into the renditions consumers asked for (libswscale,
+/// one cached context per rendition).
+///
+/// Output sizes are fixed by the first picture: if the stream later changes
+/// size, pictures are scaled to the sizes already announced, so consumers never
+/// see a size change. Full-size GRAY8 from a YUV source is the luma plane
+/// copied directly (expanded to full range 0–255 when the video is
+/// limited-range, as libswscale does), which costs far less than decoding.
+/// With `.area` (the default), a rendition that is an exact 1/k of the source
+/// (1920×1080 or 1280×720 → 640×360) is box-averaged in YUV before the colour
+/// conversion, the cheapest alias-free reduction; other sizes use libswscale.
+///
+/// ```swift
+/// let converter = RenditionConverter(renditions: [.grayFull, Rendition(name: "rgb", layout: .rgb24, maxWidth: 640)])
+/// while let picture = try source.nextPicture() {
+///     let frames = try converter.frames(from: picture, streamID: "cam1", seq: UInt64(picture.index))
+///     // frames["gray"], frames["rgb"]
+/// }
+/// ```
+public final class RenditionConverter {
+    public let renditions: [Rendition]
+    public let quality: ScalingQuality
+    private var scalers: [Scaler]
+    private var shrinkers: [BoxShrinker]
+    private var sizes: [(width: Int, height: Int)?]
+    /// Off only in tests, to compare the direct luma copy with libswscale.
+    var allowsDirectLumaCopy = true
+    /// Off only in tests, to compare the whole-factor box shrink with libswscale.
+    var allowsBoxShrink = true
+
+    public init(renditions: [Rendition], quality: ScalingQuality = .area) {
+        self.renditions = renditions
+        self.quality = quality
+        scalers = renditions.map { _ in Scaler() }
+        shrinkers = renditions.map { _ in BoxShrinker() }
+        sizes = renditions.map { _ in nil }
+    }
+
+    /// The output size of each rendition once the first picture has been converted.
+    public func outputSize(of rendition: Rendition) -> (width: Int, height: Int)? {
+        renditions.firstIndex(of: rendition).flatMap { sizes[$0] }
+    }
+
+    /// Every rendition of `picture` as a `VideoFrame`, keyed by rendition name.
+    public func frames(
+        from picture: DecodedPicture, streamID: String, seq: UInt64, captureUnixUs: Int64 = 0
+    ) throws -> [String: VideoFrame] {
+        var frames: [String: VideoFrame] = [:]
+        for index in renditions.indices {
+            let image = try convert(picture, at: index)
+            frames[renditions[index].name] = VideoFrame(
+                streamID: streamID, seq: seq, ptsUs: picture.ptsUs, captureUnixUs: captureUnixUs, image: image)
+        }
+        return frames
+    }
+
+    /// One rendition (one of `renditions`, or any other) of `picture`.
+    public func image(from picture: DecodedPicture, rendition: Rendition) throws -> ImageBuffer {
+        if let index = renditions.firstIndex(of: rendition) { return try convert(picture, at: index) }
+        let size = rendition.targetSize(sourceWidth: picture.width, sourceHeight: picture.height)
+        return try convert(picture, layout: rendition.layout, size: size, scaler: Scaler(), shrinker: BoxShrinker())
+    }
+
+    private func convert(_ picture: DecodedPicture, at index: Int) throws -> ImageBuffer {
+        let rendition = renditions[index]
+        let size = sizes[index] ?? rendition.targetSize(sourceWidth: picture.width, sourceHeight: picture.height)
+        sizes[index] = size
+        return try convert(picture, layout: rendition.layout, size: size, scaler: scalers[index], shrinker: shrinkers[index])
+    }
+
+    private func convert(
+        _ picture: DecodedPicture, layout: PixelLayout, size: (width: Int, height: Int), scaler: Scaler,
+        shrinker: BoxShrinker
+    ) throws -> ImageBuffer {
+        if layout == .gray8, allowsDirectLumaCopy, size.width == picture.width, size.height == picture.height,
+           Self.hasLumaPlane(picture.pixelFormat) {
+            return try LumaCopy.image(from: picture)
+        }
+        let frame = picture.frame
+        if quality == .area, allowsBoxShrink, let factor = BoxShrinker.factor(
+            format: picture.pixelFormat, sourceWidth: picture.width, sourceHeight: picture.height,
+            targetWidth: size.width, targetHeight: size.height) {
+            // Area-average in YUV by the whole factor, then only convert colours.
+            return try shrinker.shrink(frame, factor: factor) { planes, strides, width, height in
+                try scale(planes: planes, strides: strides, width: width, height: height, format: frame.pointee.format,
+                          to: layout, size: size, flags: SWS_POINT, scaler: scaler, label: picture)
+            }
+        }
+        let flags: Int32
+        switch quality {
+        case .fast: flags = SWS_FAST_BILINEAR
+        case .bilinear: flags = SWS_BILINEAR
+        case .area: flags = SWS_AREA
+        }
+        return try frame.withPlanes { planes, lines in
+            let source = (0..<4).map { UnsafePointer(planes[$0]) }
+            let strides = (0..<4).map { lines[$0] }
+            return try scale(planes: source, strides: strides, width: picture.width, height: picture.height,
+                             format: frame.pointee.format, to: layout, size: size, flags: flags, scaler: scaler,
+                             label: picture)
+        }
+    }
+
+    /// libswscale from source planes into a new packed image.
+    private func scale(
+        planes: [UnsafePointer<UInt8>?], strides: [Int32], width: Int, height: Int, format: Int32,
+        to layout: PixelLayout, size: (width: Int, height: Int), flags: Int32, scaler: Scaler, label picture: DecodedPicture
+    ) throws -> ImageBuffer {
+        let key = Scaler.Key(
+            sourceWidth: Int32(width), sourceHeight: Int32(height), sourceFormat: format,
+            targetWidth: Int32(size.width), targetHeight: Int32(size.height), targetFormat: layout.avPixelFormat.rawValue,
+            flags: flags)
+        guard let sws = scaler.context(for: key) else {
+            throw MediaError.decodeFailed(
+                "picture \(picture.index)", reason: "libswscale cannot convert \(picture.pixelFormatName) to \(layout.rawValue)")
+        }
+        let stride = size.width * layout.bytesPerPixel
+        let count = stride * size.height
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var target: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
+            var targetStrides: [Int32] = [Int32(stride), 0, 0, 0]
+            _ = sws_scale(sws, planes, strides, 0, Int32(height), &target, &targetStrides)
+            initialized = count
+        }
+        return try ImageBuffer(width: size.width, height: size.height, layout: layout, stride: stride, pixels: pixels)
+    }
+
+    /// Formats whose first plane is 8-bit luma at full resolution.
+    static func hasLumaPlane(_ format: AVPixelFormat) -> Bool {
+        switch format {
+        case AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUV422P, AV_PIX_FMT_YUVJ422P,
+             AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUV440P, AV_PIX_FMT_YUVJ440P,
+             AV_PIX_FMT_YUV411P, AV_PIX_FMT_YUV410P, AV_PIX_FMT_NV12, AV_PIX_FMT_NV21, AV_PIX_FMT_GRAY8:
+            return true
+        default:
+            return false
+        }
+    }
+}

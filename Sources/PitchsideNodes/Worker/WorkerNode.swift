@@ -1,0 +1,200 @@
+import Foundation
+import Logging
+import PitchsideCore
+import PitchsideTransport
+
+/// The shell every analysis worker runs in: subscribe to one rendition of the frames,
+/// decode, hand the frame to the analyser, push its results (and a `FrameDone` so the
+/// aggregator's watermark advances), acknowledge the frame on the credit channel, and
+/// account for everything (gaps, malformed messages) in a heartbeat once a second.
+///
+/// The analyser is a closure over a pure, stateful analysis type; the node knows nothing of
+/// what it computes:
+///
+/// ```swift
+/// var detector = TrajectoryDetector()
+/// let node = WorkerNode(options: .init(role: "trajectory", rendition: "gray"), endpoints: endpoints, logger: logger) {
+///     frame in detector.process(frame).map { PSWorkerResult.with { $0.trajectory = $0.wire } }
+/// }
+/// try node.run(isCancelled: { stop.value })
+/// ```
+public final class WorkerNode {
+    public struct Options: Sendable {
+        /// What the worker is ("trajectory", "pose", "detection"); names results and heartbeats.
+        public var role: String
+        /// The rendition it subscribes to ("gray", "rgb").
+        public var rendition: String
+        /// Streams to follow; empty: every stream.
+        public var streams: [String] = []
+        /// Unique per process; a restarted process reuses it to take over its place at the gate.
+        public var consumerID: String
+        /// Frames the capture node may publish ahead of this worker (lockstep).
+        public var window = 4
+        /// Process only frames with `seq % count == index` (sharding within a stream).
+        public var shard = Shard(index: 0, count: 1)
+        /// Exit after the end-of-stream marker of every followed stream (`pitchside analyze`).
+        public var exitAtEndOfStream = false
+        public var heartbeatInterval: Double = 1
+
+        public init(role: String, rendition: String, consumerID: String? = nil) {
+            self.role = role
+            self.rendition = rendition
+            self.consumerID = consumerID ?? role
+        }
+    }
+
+    /// What a run did.
+    public struct Report: Sendable, Equatable {
+        public var processed = 0
+        public var skippedForShard = 0
+        public var results = 0
+        public var dropped = 0
+        public var malformed = 0
+        public var endOfStreams = 0
+    }
+
+    public typealias Analyse = (VideoFrame) -> [PSWorkerResult]
+
+    public let options: Options
+    private let endpoints: Endpoints
+    private let logger: Logger
+    private let analyse: Analyse
+    private var gaps: [String: SequenceGapCounter] = [:]
+
+    public init(options: Options, endpoints: Endpoints, logger: Logger, analyse: @escaping Analyse) {
+        self.options = options
+        self.endpoints = endpoints
+        self.logger = logger
+        self.analyse = analyse
+    }
+
+    public func run(isCancelled: @escaping () -> Bool) throws -> Report {
+        let context = try ZMQContext(ioThreads: 1)
+        defer { context.shutdown() }
+        let subscriber = try context.socket(.sub)
+        defer { subscriber.close() }
+        try subscriber.set(.linger, 0)
+        try subscriber.setHighWaterMarks(send: 1000, receive: 16)
+        try subscriber.connect(endpoints.frames)
+        let pusher = try context.socket(.push)
+        defer { pusher.close() }
+        try pusher.set(.linger, 1000)  // queued results get a moment to leave; a dead aggregator must not hold up shutdown
+        try pusher.setHighWaterMarks(send: 100_000, receive: 1000)
+        try pusher.connect(endpoints.results)
+
+        let prefixes = options.streams.isEmpty
+            ? [Topic.prefix(.frame)]
+            : options.streams.map { Topic.frame(stream: $0, rendition: options.rendition).string }
+        let credits = try CreditClient(context: context, endpoint: endpoints.credits, consumerID: options.consumerID,
+                                       subscriptions: prefixes, window: options.window, subscriber: subscriber)
+        defer {
+            try? credits.goodbye()
+            credits.close()
+        }
+        let receiver = MessageReceiver<PSFrame>(socket: subscriber, credits: credits)
+        receiver.onReject = { [logger] rejection in logger.warning("skipped a message: \(rejection)") }
+        logger.info("\(options.role) worker \(options.consumerID) following \(prefixes.joined(separator: ", ")) on \(endpoints.frames), results to \(endpoints.results)\(options.shard.count > 1 ? ", shard \(options.shard)" : "")")
+
+        var report = Report()
+        var lastHeartbeat = WallClock.monotonicSeconds()
+        var endedStreams = Set<String>()
+        while !isCancelled() {
+            if WallClock.monotonicSeconds() - lastHeartbeat >= options.heartbeatInterval {
+                try sendHeartbeat(pusher, report: report, stats: receiver.stats)
+                lastHeartbeat = WallClock.monotonicSeconds()
+            }
+            guard let received = try receiver.receive(timeout: 0.25) else { continue }
+            let wire = received.message
+            // Other renditions of a followed stream (when following every stream) are not ours.
+            guard received.topic.name == options.rendition else { continue }
+            let streamID = wire.header.streamID
+            if wire.endOfStream {
+                gaps[streamID, default: SequenceGapCounter()].finish(lastSeq: wire.header.seq)
+                report.endOfStreams += 1
+                endedStreams.insert(streamID)
+                report.dropped = gaps.values.reduce(0) { $0 + $1.dropped }
+                var done = PSWorkerResult()
+                done.frameDone = PSFrameDone.with {
+                    $0.header = wire.header
+                    $0.header.producerID = options.consumerID
+                    $0.role = options.role
+                    $0.endOfStream = true
+                }
+                _ = try pusher.send(done, topic: Topic.result(stream: streamID, kind: options.role))
+                try sendHeartbeat(pusher, report: report, stats: receiver.stats)
+                logger.info("end of stream \(streamID): processed \(report.processed), lost \(gaps[streamID]?.dropped ?? 0)")
+                if options.exitAtEndOfStream && (options.streams.isEmpty || Set(options.streams).isSubset(of: endedStreams)) {
+                    break
+                }
+                continue
+            }
+            gaps[streamID, default: SequenceGapCounter()].record(wire.header.seq)
+            report.dropped = gaps.values.reduce(0) { $0 + $1.dropped }
+            defer { try? credits.acknowledge(streamID: streamID, seq: wire.header.seq) }
+            guard options.shard.takes(seq: wire.header.seq) else {
+                report.skippedForShard += 1
+                continue
+            }
+            let frame: VideoFrame
+            do {
+                frame = try wire.videoFrame()
+            } catch {
+                report.malformed += 1
+                logger.warning("skipped frame \(streamID)/\(wire.header.seq): \(error)")
+                continue
+            }
+            let results = analyse(frame)
+            for result in results {
+                _ = try pusher.send(result, topic: Topic.result(stream: streamID, kind: options.role))
+            }
+            var done = PSWorkerResult()
+            done.frameDone = PSFrameDone.with {
+                $0.header = PSHeader(frame: frame, producerID: options.consumerID)
+                $0.role = options.role
+            }
+            _ = try pusher.send(done, topic: Topic.result(stream: streamID, kind: options.role))
+            report.results += results.count
+            report.processed += 1
+        }
+        report.malformed += receiver.stats.rejected
+        try? sendHeartbeat(pusher, report: report, stats: receiver.stats)
+        return report
+    }
+
+    private func sendHeartbeat(_ pusher: ZMQSocket, report: Report, stats: MessageStats) throws {
+        var beat = PSWorkerResult()
+        beat.heartbeat = PSHeartbeat.with {
+            $0.producerID = options.consumerID
+            $0.role = options.role
+            $0.unixUs = WallClock.nowUnixUs()
+            $0.processed = UInt64(report.processed)
+            $0.dropped = UInt64(report.dropped)
+            $0.malformed = UInt64(report.malformed + stats.rejected)
+            $0.lastSeq = gaps.values.compactMap(\.highest).max() ?? 0
+        }
+        _ = try pusher.send(beat, topic: Topic.result(stream: "_", kind: "heartbeat"), dontWait: true)
+    }
+}
+
+/// Which frames of a stream a sharded worker takes: `seq % count == index`.
+public struct Shard: Sendable, Equatable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `k/N`, e.g. `0/2`.
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 0, k < n else {
+            throw NodeError.badArgument("shard '\(text)' must be k/N with 0 ≤ k < N, e.g. 0/2")
+        }
+        self.init(index: k, count: n)
+    }
+
+    public func takes(seq: UInt64) -> Bool { count <= 1 || seq % UInt64(count) == UInt64(index) }
+    public var description: String { "\(index)/\(count)" }
+}

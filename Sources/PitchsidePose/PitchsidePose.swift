@@ -1,1 +1,0 @@
-// PitchsidePose: BlazePose on LiteRT. See docs/ARCHITECTURE.md.

@@ -1,1 +1,0 @@
-// PitchsideSynth: see docs/ARCHITECTURE.md.

@@ -1,1 +1,0 @@
-// PitchsideTransport: see docs/ARCHITECTURE.md.

@@ -1,1 +1,0 @@
-// PitchsideVision: see docs/ARCHITECTURE.md.

@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+
+/// The built `pitchside` executable, next to the test bundle (`swift build --build-tests`
+/// builds both), or `PITCHSIDE_BIN`.
+enum PitchsideBinary {
+    static var path: String {
+        if let override = ProcessInfo.processInfo.environment["PITCHSIDE_BIN"] { return override }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("pitchside").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return ".build/debug/pitchside"
+    }
+}
+
+/// A `pitchside` child process whose output is collected, killed if the test forgets it.
+final class ChildProcess {
+    let process = Process()
+    private let stdoutPipe = Pipe()
+    private let stderrPipe = Pipe()
+    private var stdoutData = Data()
+    private var stderrData = Data()
+    private let lock = NSLock()
+
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: PitchsideBinary.path)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        stdoutPipe.fileHandleForReading.readabilityHandler = { [weak self] h in
+            let d = h.availableData
+            self?.lock.lock(); self?.stdoutData.append(d); self?.lock.unlock()
+        }
+        stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] h in
+            let d = h.availableData
+            self?.lock.lock(); self?.stderrData.append(d); self?.lock.unlock()
+        }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    var stdout: String { lock.lock(); defer { lock.unlock() }; return String(decoding: stdoutData, as: UTF8.self) }
+    var stderr: String { lock.lock(); defer { lock.unlock() }; return String(decoding: stderrData, as: UTF8.self) }
+
+    /// Waits for the exit; returns nil (and kills the child) when it takes longer than `timeout`.
+    @discardableResult
+    func wait(timeout: TimeInterval) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            return nil
+        }
+        process.waitUntilExit()
+        usleep(50_000)  // let the pipes drain
+        return process.terminationStatus
+    }
+
+    func signal(_ sig: Int32) { kill(process.processIdentifier, sig) }
+}
+
+/// Ports for one test: each test takes its own block so clusters never collide.
+enum TestPorts {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var next = 20_000 + Int(getpid() % 200) * 100
+
+    static func base() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        next += 40
+        return next
+    }
+}

@@ -1,0 +1,64 @@
+import PitchsideCore
+import XCTest
+@testable import PitchsideGame
+
+final class MeasurementTests: XCTestCase {
+    let board = BoardGeometry(corners: GameScript.corners, holeCenter: GameScript.hole, holeRadiusX: 0.014,
+                              holeRadiusY: 0.009, metresPerPixel: GameScript.metresPerPixel)
+
+    func testOutcomeRegions() {
+        XCTAssertEqual(OutcomeJudge.fromFlight(landing: GameScript.hole, board: board), .hole)
+        XCTAssertEqual(OutcomeJudge.fromFlight(landing: GameScript.boardSpot, board: board), .board)
+        XCTAssertEqual(OutcomeJudge.fromFlight(landing: GameScript.missSpot, board: board), .miss)
+        // Just above the surface still counts (regions extended upward), far above does not.
+        XCTAssertEqual(OutcomeJudge.fromFlight(landing: Vec2(0.74, 0.60), board: board), .board)
+        XCTAssertEqual(OutcomeJudge.fromFlight(landing: Vec2(0.74, 0.50), board: board), .miss)
+        XCTAssertEqual(OutcomeJudge.fromFlight(landing: Vec2(0.83, 0.59), board: board), .hole)
+    }
+
+    func testCensusConfirmation() {
+        let script = GameScript()
+        XCTAssertEqual(OutcomeJudge.fromCensus(script.census(0, place: .onGround, bagID: 1).census, previous: nil), .miss)
+        XCTAssertEqual(OutcomeJudge.fromCensus(script.census(0, place: .inHole, bagID: 1).census, previous: nil), .hole)
+        var before = PSBoardCensus()
+        before.onBoard = 1
+        var after = PSBoardCensus()
+        after.onBoard = 1
+        after.inHole = 1
+        XCTAssertEqual(OutcomeJudge.fromCensus(after, previous: before), .hole)
+        XCTAssertNil(OutcomeJudge.fromCensus(before, previous: before))
+    }
+
+    func testReleaseAngleFromTheThrowingForearm() {
+        var pose = PSPoseObservation()
+        pose.present = true
+        func joint(_ n: JointName, _ x: Double, _ y: Double) -> PSJoint {
+            var j = PSJoint()
+            j.name = n.rawValue
+            j.position = Vec2(x, y).wire
+            j.confidence = 0.9
+            return j
+        }
+        // Right forearm 45° up (in pixels: 16:9 frame), left arm hanging far from the bag.
+        pose.joints = [joint(.rightElbow, 0.20, 0.50), joint(.rightWrist, 0.20 + 0.05 * 1080 / 1920, 0.45),
+                       joint(.leftElbow, 0.10, 0.60), joint(.leftWrist, 0.10, 0.68)]
+        let angle = ThrowMeasurement.releaseAngle(poses: [pose], releasePts: 0, bag: Vec2(0.23, 0.44),
+                                                  frameWidth: 1920, frameHeight: 1080)
+        XCTAssertEqual(try XCTUnwrap(angle), 45, accuracy: 0.01)
+        XCTAssertNil(ThrowMeasurement.releaseAngle(poses: [], releasePts: 0, bag: Vec2(0, 0), frameWidth: 1, frameHeight: 1))
+    }
+
+    func testSpeedWithoutTimeFitUsesPoints() {
+        let script = GameScript()
+        let pts = script.flight(from: GameScript.release, to: GameScript.hole, startFrame: 0, frames: 30)
+        var fit = PSTrajectoryObservation()
+        fit.uuid = "x"
+        let t = AssembledThrow(points: pts, releaseFit: fit, fragments: ["x"])
+        let m = ThrowMeasurement.measure(t, board: board, poses: [], frameWidth: 1920, frameHeight: 1080)
+        let vx = (GameScript.hole.x - GameScript.release.x) * 1920
+        let vy = (GameScript.hole.y - GameScript.release.y - 0.6) * 1080
+        let expected = (vx * vx + vy * vy).squareRoot() * GameScript.metresPerPixel
+        XCTAssertEqual(m.speedMps, expected, accuracy: expected * 0.1, "finite differences are close")
+        XCTAssertNil(m.releaseAngleDeg)
+    }
+}

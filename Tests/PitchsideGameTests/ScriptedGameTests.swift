@@ -1,0 +1,139 @@
+import PitchsideCore
+import XCTest
+@testable import PitchsideGame
+
+final class ScriptedGameTests: XCTestCase {
+    func testFullAppleGame() {
+        let script = GameScript()
+        var game = Game(streamID: "cam1")
+        let events = play(&game, script.results(throws: GameScript.appleGame(), frames: 830))
+
+        XCTAssertEqual(events.map(\.eventSeq), Array(1...UInt64(events.count)), "gap-free from 1")
+        let throwsDone = events.throwEvents
+        XCTAssertEqual(throwsDone.count, 8)
+        XCTAssertEqual(throwsDone.map(\.points), GameScript.applePoints)
+        XCTAssertEqual(throwsDone.map(\.type), GameScript.appleGame().map(\.type))
+        XCTAssertEqual(throwsDone.map(\.outcome), [.hole, .board, .hole, .miss, .board, .board, .miss, .hole])
+        XCTAssertEqual(throwsDone.map(\.confirmedByCensus), [true, true, true, true, false, true, true, true])
+        XCTAssertEqual(throwsDone.map(\.throwIndex), Array(1...8))
+        XCTAssertEqual(events.scoreUpdates.last?.scores.first?.score, Int32(GameScript.appleTotal))
+
+        let summary = try! XCTUnwrap(events.summaries.first)
+        XCTAssertEqual(summary.scores.first?.score, Int32(GameScript.appleTotal))
+        XCTAssertEqual(summary.maxScore, 40)
+        XCTAssertEqual(summary.throws.count, 8)
+        XCTAssertGreaterThan(summary.averageSpeedMph, 0)
+
+        // After the summary the next game waits for a player (who is there), with a new game index.
+        XCTAssertEqual(Array(events.stateChanges.map(\.to).suffix(5)),
+                       [.throwCompleted, .showSummary, .detectingPlayer, .detectedPlayer, .trackThrows])
+        XCTAssertEqual(game.state, .trackThrows)
+        XCTAssertEqual(game.gameIndex, 2)
+        XCTAssertEqual(events.last?.gameIndex, 2)
+        XCTAssertEqual(events.first { if case .summary = $0.event { return true } else { return false } }?.gameIndex, 1)
+        XCTAssertEqual(game.snapshot().throws.count, 0)
+
+        // Release speed from the fitted velocity: |v| in px/s × metres per pixel.
+        let first = throwsDone[0]
+        let vx = (GameScript.hole.x - GameScript.release.x) * 1920
+        let vy = (GameScript.hole.y - GameScript.release.y - 0.6) * 1080
+        let expected = (vx * vx + vy * vy).squareRoot() * GameScript.metresPerPixel
+        XCTAssertEqual(first.releaseSpeedMps, expected, accuracy: expected * 0.02)
+        XCTAssertEqual(first.releaseSpeedMph, first.releaseSpeedMps * 2.23694, accuracy: 1e-9)
+        XCTAssertEqual(first.launchAngleDeg, atan2(-vy, vx) * 180 / .pi, accuracy: 1)
+        XCTAssertGreaterThan(first.launchAngleDeg, 0, "thrown upward")
+        XCTAssertGreaterThan(first.releaseAngleDeg, 0, "overhand: the forearm points up at release")
+        XCTAssertEqual(first.releasePtsUs, Int64(60) * GameScript.frameUs)
+        XCTAssertEqual(first.trajectory.count, 31)
+    }
+
+    func testThrowerOnTheRightMirrorsTheGame() {
+        var script = GameScript()
+        script.mirrored = true
+        var game = Game(streamID: "cam1")
+        let events = play(&game, script.results(throws: GameScript.appleGame(), frames: 830))
+        XCTAssertEqual(events.throwEvents.map(\.points), GameScript.applePoints)
+        XCTAssertEqual(events.summaries.first?.scores.first?.score, Int32(GameScript.appleTotal))
+    }
+
+    func testBounceFragmentsJoinIntoOneThrow() {
+        let script = GameScript()
+        var t = GameScript.Throw(type: .underhand, landing: Vec2(0.70, 0.64), censusPlace: nil, releaseFrame: 60)
+        t.bounceTo = Vec2(0.80, 0.615)
+        var game = Game(streamID: "cam1")
+        let events = play(&game, script.results(throws: [t], frames: 200))
+        let done = events.throwEvents
+        XCTAssertEqual(done.count, 1, "a bounce is not a second throw")
+        XCTAssertEqual(done[0].landing.x, 0.80, accuracy: 0.001, "the path ends where the last fragment ends")
+        XCTAssertEqual(done[0].outcome, .board)
+        XCTAssertEqual(game.assemblerCounters.joinedFragments, 1)
+    }
+
+    func testShadowAndStraightDistractorAreRejected() {
+        let script = GameScript()
+        let t = GameScript.Throw(type: .overhand, landing: GameScript.hole, censusPlace: nil, releaseFrame: 60)
+        // The shadow: the same flight 0.12 lower, parallel (a curved shadow, the harder case).
+        let bag = script.flight(from: GameScript.release, to: GameScript.hole, startFrame: 60, frames: 30)
+        let shadow = bag.map { TimedPoint(x: $0.x, y: $0.y + 0.12, ptsUs: $0.ptsUs) }
+        var extra = script.observations(uuid: "shadow", points: shadow)
+        // A ground-level straight-line shadow and a straight distractor (a ball rolling past).
+        let ground = bag.map { TimedPoint(x: $0.x, y: 0.86, ptsUs: $0.ptsUs) }
+        for (f, rs) in script.observations(uuid: "ground", points: ground, straight: true) { extra[f, default: []] += rs }
+        let rolling = (0...30).map { i in TimedPoint(x: 0.25 + 0.01 * Double(i), y: 0.7, ptsUs: Int64(300 + i) * GameScript.frameUs) }
+        for (f, rs) in script.observations(uuid: "rolling", points: rolling, straight: true) { extra[f, default: []] += rs }
+        // A bird flying the wrong way (away from the board), curved.
+        let bird = script.flight(from: Vec2(0.6, 0.3), to: Vec2(0.3, 0.35), startFrame: 400, frames: 30, ay: 0.5)
+        for (f, rs) in script.observations(uuid: "bird", points: bird) { extra[f, default: []] += rs }
+
+        var game = Game(streamID: "cam1")
+        let events = play(&game, script.results(throws: [t], frames: 500, extraTracks: extra))
+        let done = events.throwEvents
+        XCTAssertEqual(done.count, 1)
+        XCTAssertEqual(done.first?.outcome, .hole, "the bag, not its shadow, decides")
+        XCTAssertGreaterThan(game.assemblerCounters.shadow, 0)
+        XCTAssertGreaterThan(game.assemblerCounters.straight, 0)
+        XCTAssertGreaterThan(game.assemblerCounters.wrongDirection + game.assemblerCounters.outsideRegion, 0)
+    }
+
+    func testLowConfidenceTrajectoriesAreIgnored() {
+        let script = GameScript()
+        let bag = script.flight(from: GameScript.release, to: GameScript.hole, startFrame: 60, frames: 30)
+        let extra = script.observations(uuid: "weak", points: bag, confidence: 0.85)
+        var game = Game(streamID: "cam1")
+        let events = play(&game, script.results(throws: [], frames: 150, extraTracks: extra))
+        XCTAssertTrue(events.throwEvents.isEmpty)
+        XCTAssertGreaterThan(game.assemblerCounters.lowConfidence, 0)
+    }
+
+    func testEndOfStreamCompletesAThrowInFlight() {
+        let script = GameScript()
+        let t = GameScript.Throw(type: .overhand, landing: GameScript.boardSpot, censusPlace: nil, releaseFrame: 60)
+        var game = Game(streamID: "cam1")
+        var events = play(&game, script.results(throws: [t], frames: 95))
+        XCTAssertTrue(events.throwEvents.isEmpty, "not yet 20 quiet frames")
+        events = game.endOfStream(ptsUs: 95 * GameScript.frameUs)
+        XCTAssertEqual(events.throwEvents.map(\.outcome), [.board])
+    }
+
+    func testOfficialModeGameThroughTheFacade() {
+        // Two innings of 8 bags: red holes every bag, blue misses: red 12, then 24 → wins.
+        let script = GameScript()
+        var plan: [GameScript.Throw] = []
+        for i in 0..<16 {
+            let red = i % 2 == 0
+            plan.append(GameScript.Throw(type: .overhand, landing: red ? GameScript.hole : GameScript.missSpot,
+                                         censusPlace: nil, releaseFrame: 60 + i * 100))
+        }
+        var config = GameConfiguration(mode: .official, players: ["red", "blue"])
+        config.frameWidth = 1920
+        var game = Game(streamID: "cam1", configuration: config)
+        let events = play(&game, script.results(throws: plan, frames: 60 + 16 * 100 + 20))
+        XCTAssertEqual(events.throwEvents.count, 16)
+        XCTAssertEqual(events.throwEvents.prefix(4).map(\.player), ["red", "blue", "red", "blue"])
+        XCTAssertEqual(events.throwEvents.map(\.inning), [UInt32](repeating: 1, count: 8) + [UInt32](repeating: 2, count: 8))
+        let summary = try! XCTUnwrap(events.summaries.first)
+        XCTAssertEqual(summary.winner, "red")
+        XCTAssertEqual(summary.mode, .official)
+        XCTAssertEqual(summary.scores.map(\.score), [24, 0])
+    }
+}
