@@ -9,6 +9,14 @@ public struct CensusBag: Sendable, Equatable, Codable {
     public var place: BagPlacement
     /// Media time of the rest state in which the bag was first seen where it is now.
     public var sincePtsUs: Int64
+
+    public init(id: UInt32, center: PlanePoint, colour: RGBColour, place: BagPlacement, sincePtsUs: Int64) {
+        self.id = id
+        self.center = center
+        self.colour = colour
+        self.place = place
+        self.sincePtsUs = sincePtsUs
+    }
 }
 
 /// A change between two rest states.
@@ -37,6 +45,15 @@ public struct CensusResult: Sendable, Equatable {
     public var imageHeight: Int
     public var bags: [CensusBag]
     public var changes: [CensusChange]
+
+    public init(seq: UInt64, ptsUs: Int64, imageWidth: Int, imageHeight: Int, bags: [CensusBag], changes: [CensusChange]) {
+        self.seq = seq
+        self.ptsUs = ptsUs
+        self.imageWidth = imageWidth
+        self.imageHeight = imageHeight
+        self.bags = bags
+        self.changes = changes
+    }
 
     public var onBoard: Int { bags.filter { $0.place == .onBoard }.count }
     public var inHole: Int { bags.filter { $0.place == .inHole }.count }
