@@ -27,7 +27,7 @@ final class BoardRealPhotoTests: XCTestCase {
     func testAllFiftyPhotographs() throws {
         guard let dir = DetectionTestSupport.chuckVisionDirectory else { throw XCTSkip("chuckvision-dev not present") }
         let entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: dir.appendingPathComponent("dataSet.json")))
-        let divisor = 2
+        let divisor = 3
         var found = 0, holeOK = 0, bagsOK = 0, bagsTotal = 0
         var lines: [String] = []
         for entry in entries.prefix(Int(ProcessInfo.processInfo.environment["CHUCK_LIMIT"] ?? "") ?? entries.count) {

@@ -5,6 +5,6 @@ struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Run one analyser on an image or video file and print what it finds.",
-        subcommands: [InspectTrajectoryCommand.self, InspectPoseCommand.self]
+        subcommands: [InspectTrajectoryCommand.self, InspectPoseCommand.self, InspectBoardCommand.self]
     )
 }

@@ -22,6 +22,20 @@ struct Homography {
         return PlanePoint((h[0] * p.x + h[1] * p.y + h[2]) / w, (h[3] * p.x + h[4] * p.y + h[5]) / w)
     }
 
+    /// The inverse map; nil when singular.
+    func inverted() -> Homography? {
+        let m = h
+        let a = m[4] * m[8] - m[5] * m[7], b = m[5] * m[6] - m[3] * m[8], c = m[3] * m[7] - m[4] * m[6]
+        let det = m[0] * a + m[1] * b + m[2] * c
+        guard abs(det) > 1e-12 else { return nil }
+        let inv = [a, m[2] * m[7] - m[1] * m[8], m[1] * m[5] - m[2] * m[4],
+                   b, m[0] * m[8] - m[2] * m[6], m[2] * m[3] - m[0] * m[5],
+                   c, m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3]].map { $0 / det }
+        return Homography(raw: inv.map { $0 / inv[8] })
+    }
+
+    private init(raw: [Double]) { h = raw }
+
     /// Gaussian elimination with partial pivoting on an n × (n+1) augmented matrix.
     private static func solve(_ a: inout [[Double]]) -> [Double]? {
         let n = a.count

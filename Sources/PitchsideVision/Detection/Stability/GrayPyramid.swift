@@ -1,0 +1,74 @@
+import PitchsideCore
+
+/// A small gray pyramid of one frame: the frame box-averaged down to a few hundred pixels
+/// across, then halved twice more.
+struct GrayPyramid {
+    struct Level {
+        let width: Int
+        let height: Int
+        let pixels: [UInt8]
+    }
+
+    /// Finest first.
+    let levels: [Level]
+    /// Source pixels per finest-level pixel.
+    let factor: Int
+
+    /// `maxWidth`: the finest level is the source reduced by the smallest power of two that
+    /// brings it to at most this width.
+    init(_ image: ImageBuffer, maxWidth: Int = 480, levelCount: Int = 3) {
+        var f = 1
+        while image.width / f > maxWidth { f *= 2 }
+        factor = f
+        var levels = [GrayPyramid.reduce(image, by: f)]
+        while levels.count < levelCount, levels[levels.count - 1].width >= 32, levels[levels.count - 1].height >= 24 {
+            levels.append(GrayPyramid.halve(levels[levels.count - 1]))
+        }
+        self.levels = levels
+    }
+
+    private static func reduce(_ image: ImageBuffer, by f: Int) -> Level {
+        let w = image.width / f, h = image.height / f
+        var out = [UInt8](repeating: 0, count: w * h)
+        let bpp = image.layout.bytesPerPixel, stride = image.stride
+        let shift = UInt32(f.trailingZeroBitCount * 2)
+        image.pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                if f == 1 && bpp == 1 {
+                    for y in 0..<h { for x in 0..<w { dst[y * w + x] = src[y * stride + x] } }
+                    return
+                }
+                // Green carries most of the luma; it stands in for it on RGB frames.
+                let channel = bpp == 3 ? 1 : 0
+                for y in 0..<h {
+                    for x in 0..<w {
+                        var s: UInt32 = 0
+                        for dy in 0..<f {
+                            var i = (y * f + dy) * stride + x * f * bpp + channel
+                            for _ in 0..<f { s &+= UInt32(src[i]); i += bpp }
+                        }
+                        dst[y * w + x] = UInt8(truncatingIfNeeded: s >> shift)
+                    }
+                }
+            }
+        }
+        return Level(width: w, height: h, pixels: out)
+    }
+
+    private static func halve(_ l: Level) -> Level {
+        let w = l.width / 2, h = l.height / 2
+        var out = [UInt8](repeating: 0, count: w * h)
+        l.pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let r0 = 2 * y * l.width, r1 = r0 + l.width
+                    for x in 0..<w {
+                        let s = UInt32(src[r0 + 2 * x]) + UInt32(src[r0 + 2 * x + 1]) + UInt32(src[r1 + 2 * x]) + UInt32(src[r1 + 2 * x + 1])
+                        dst[y * w + x] = UInt8(truncatingIfNeeded: s >> 2)
+                    }
+                }
+            }
+        }
+        return Level(width: w, height: h, pixels: out)
+    }
+}

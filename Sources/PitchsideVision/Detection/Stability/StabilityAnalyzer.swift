@@ -1,0 +1,76 @@
+import PitchsideCore
+
+/// One frame's registration and the stability verdict after it.
+public struct StabilityResult: Sendable, Equatable {
+    public var seq: UInt64
+    public var ptsUs: Int64
+    /// Shift of the picture content from the previous frame, source pixels.
+    public var tx: Double
+    public var ty: Double
+    /// Whether a previous frame of the same size existed to register against.
+    public var registered: Bool
+    public var stable: Bool
+    /// Registration samples in the current history.
+    public var sampleCount: Int
+    /// |Σtx| + |Σty| over the history, source pixels.
+    public var summedShift: Double
+    /// True when this frame's motion cleared the history: the camera moved.
+    public var moved: Bool
+}
+
+/// Decides whether the camera is still, from translational registration of consecutive frames
+/// (Apple's rule: more than 15 samples and a small summed shift; an unstable frame clears the
+/// history).
+///
+/// The threshold is a fraction of the frame width, so the same setting works at any resolution
+/// (Apple's 10 pixels at 1920 wide is the default).
+///
+/// ```swift
+/// var stability = StabilityAnalyzer()
+/// for frame in frames { if stability.process(frame).stable { ... } }
+/// ```
+public struct StabilityAnalyzer: Sendable {
+    /// Samples needed before the scene can be stable (Apple: more than 15).
+    public var requiredSamples = 16
+    /// Largest |Σtx| + |Σty| over the history for a stable scene, as a fraction of the width.
+    public var maxSummedShiftFraction = 10.0 / 1920.0
+
+    private var previous: GrayPyramid?
+    private var previousSize = (0, 0)
+    private var history: [(Double, Double)] = []
+
+    public init() {}
+
+    public mutating func reset() {
+        previous = nil
+        history.removeAll()
+    }
+
+    public mutating func process(_ frame: VideoFrame) -> StabilityResult {
+        let image = frame.image
+        let pyramid = GrayPyramid(image)
+        defer {
+            previous = pyramid
+            previousSize = (image.width, image.height)
+        }
+        guard let prev = previous, previousSize == (image.width, image.height) else {
+            history.removeAll()
+            return StabilityResult(seq: frame.seq, ptsUs: frame.ptsUs, tx: 0, ty: 0, registered: false, stable: false,
+                                   sampleCount: 0, summedShift: 0, moved: previous != nil)
+        }
+        let (tx, ty) = ShiftEstimator.shift(from: prev, to: pyramid)
+        history.append((tx, ty))
+        if history.count > requiredSamples { history.removeFirst(history.count - requiredSamples) }
+        let sx = history.reduce(0) { $0 + $1.0 }, sy = history.reduce(0) { $0 + $1.1 }
+        let summed = abs(sx) + abs(sy)
+        let threshold = maxSummedShiftFraction * Double(image.width)
+        if summed >= threshold {
+            history.removeAll()
+            return StabilityResult(seq: frame.seq, ptsUs: frame.ptsUs, tx: tx, ty: ty, registered: true, stable: false,
+                                   sampleCount: 0, summedShift: summed, moved: true)
+        }
+        return StabilityResult(seq: frame.seq, ptsUs: frame.ptsUs, tx: tx, ty: ty, registered: true,
+                               stable: history.count >= requiredSamples, sampleCount: history.count,
+                               summedShift: summed, moved: false)
+    }
+}

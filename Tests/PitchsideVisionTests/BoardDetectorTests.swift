@@ -1,0 +1,67 @@
+import Foundation
+import PitchsideCore
+import XCTest
+@testable import PitchsideVision
+
+/// Board, hole and scale on drawn side views; no board where there is none.
+final class BoardDetectorTests: XCTestCase {
+    func testSideViewsOfAnyColour() {
+        var worst = (corner: 0.0, hole: 0.0, scale: 0.0)
+        for seed in UInt64(1)...6 {
+            let scene = BoardScene.sideView(seed: seed)
+            let image = scene.render(seed: seed)
+            guard let board = BoardDetector().detect(in: image) else {
+                XCTFail("no board in side view \(seed): \(BoardDetector().search(in: image).reason)")
+                continue
+            }
+            let length = scene.lengthPixels
+            let cornerError = zip(board.corners, scene.corners).map { $0.distance(to: $1) }.max()! / length
+            let holeDiameter = 2 * BoardGeometry.holeRadius / BoardGeometry.length * length
+            let holeError = board.hole.center.distance(to: scene.holeCentre) / holeDiameter
+            let truthScale = BoardGeometry.length / length
+            let scaleError = abs(board.metresPerPixel - truthScale) / truthScale
+            worst = (max(worst.corner, cornerError), max(worst.hole, holeError), max(worst.scale, scaleError))
+            XCTAssertLessThan(cornerError, 0.02, "corners, scene \(seed)")
+            XCTAssertLessThan(holeError, 0.15, "hole centre, scene \(seed)")
+            XCTAssertLessThan(scaleError, 0.03, "metres per pixel, scene \(seed)")
+            XCTAssertGreaterThanOrEqual(board.confidence, 0.6)
+        }
+        print(String(format: "drawn side views: worst corner error %.2f%% of length, hole %.1f%% of diameter, scale %.2f%%",
+                     100 * worst.corner, 100 * worst.hole, 100 * worst.scale))
+    }
+
+    func testNoBoardGivesNoBoardAndSaysWhy() {
+        // Ground only.
+        var empty = BoardScene.sideView(seed: 3)
+        empty.drawBoard = false
+        let r1 = BoardDetector().search(in: empty.render(seed: 3))
+        XCTAssertNil(r1.detection)
+        XCTAssertFalse(r1.reason.isEmpty)
+        // A board-coloured slab without a hole (a table, a mat) is not reported.
+        var slab = BoardScene.sideView(seed: 4)
+        slab.drawHole = false
+        let r2 = BoardDetector().search(in: slab.render(seed: 4))
+        XCTAssertNil(r2.detection, "slab without a hole reported as a board")
+        XCTAssertLessThan(r2.bestConfidence, 0.6)
+        XCTAssertFalse(r2.reason.isEmpty)
+        // Pure noise.
+        var rng = TestRandom(seed: 1)
+        var noise = ImageBuffer(width: 320, height: 180, layout: .rgb24)
+        for i in noise.pixels.indices { noise.pixels[i] = UInt8(truncatingIfNeeded: rng.next()) }
+        XCTAssertNil(BoardDetector().detect(in: noise))
+    }
+
+    func testCornerOrderAndWireConversion() throws {
+        let scene = BoardScene.sideView(seed: 2)
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        // Clockwise from the top-left: the first two corners are the upper (back) edge.
+        XCTAssertLessThan(board.corners[0].x, board.corners[1].x)
+        XCTAssertLessThan(board.corners[1].y, board.corners[2].y)
+        let message = PSBoardObservation(board, header: PSHeader())
+        XCTAssertTrue(message.found)
+        XCTAssertEqual(message.corners.count, 4)
+        XCTAssertEqual(message.corners[0].x, board.corners[0].x / 640, accuracy: 1e-9)
+        XCTAssertEqual(message.metresPerPixel, board.metresPerPixel)
+        XCTAssert(message.hole.center.x > 0 && message.hole.center.x < 1)
+    }
+}

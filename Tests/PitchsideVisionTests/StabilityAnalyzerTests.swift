@@ -1,0 +1,95 @@
+import Foundation
+import PitchsideCore
+import XCTest
+@testable import PitchsideVision
+
+/// Scene stability: sub-pixel registration of known shifts, and Apple's rule over a shaky then
+/// still camera.
+final class StabilityAnalyzerTests: XCTestCase {
+    /// A smooth random texture evaluated at any real position, so shifts are exact.
+    struct Texture {
+        var waves: [(Double, Double, Double, Double)] = []
+        init(seed: UInt64) {
+            var rng = TestRandom(seed: seed)
+            for _ in 0..<10 {
+                let wavelength = rng.uniform(24, 160), angle = rng.uniform(0, 2 * Double.pi)
+                waves.append((2 * Double.pi / wavelength * cos(angle), 2 * Double.pi / wavelength * sin(angle),
+                              rng.uniform(0, 2 * Double.pi), rng.uniform(6, 14)))
+            }
+        }
+        func frame(width: Int, height: Int, dx: Double, dy: Double, noise: Double, rng: inout TestRandom) -> ImageBuffer {
+            var image = ImageBuffer(width: width, height: height, layout: .gray8)
+            for y in 0..<height {
+                for x in 0..<width {
+                    // Content moved by (dx, dy): the pixel at (x, y) shows the scene at (x − dx, y − dy).
+                    let sx = Double(x) - dx, sy = Double(y) - dy
+                    var v = 128.0
+                    for w in waves { v += w.3 * sin(w.0 * sx + w.1 * sy + w.2) }
+                    if noise > 0 { v += noise * rng.gaussian() }
+                    image.pixels[y * width + x] = UInt8(max(0, min(255, v.rounded())))
+                }
+            }
+            return image
+        }
+    }
+
+    func testRecoversKnownSubPixelShifts() {
+        let texture = Texture(seed: 3)
+        var rng = TestRandom(seed: 9)
+        let base = texture.frame(width: 640, height: 360, dx: 0, dy: 0, noise: 2, rng: &rng)
+        for (dx, dy) in [(0.3, -0.7), (2.5, 1.25), (-7.4, 3.6), (19.8, -12.3), (0.0, 0.0)] {
+            var stability = StabilityAnalyzer()
+            _ = stability.process(VideoFrame(seq: 0, ptsUs: 0, image: base))
+            let moved = texture.frame(width: 640, height: 360, dx: dx, dy: dy, noise: 2, rng: &rng)
+            let r = stability.process(VideoFrame(seq: 1, ptsUs: 33_333, image: moved))
+            XCTAssertTrue(r.registered)
+            XCTAssertEqual(r.tx, dx, accuracy: 0.3, "tx for (\(dx), \(dy))")
+            XCTAssertEqual(r.ty, dy, accuracy: 0.3, "ty for (\(dx), \(dy))")
+        }
+    }
+
+    func testStableOnlyAfterTheCameraSettles() {
+        let texture = Texture(seed: 5)
+        var rng = TestRandom(seed: 1)
+        var stability = StabilityAnalyzer()
+        var position = (0.0, 0.0)
+        var firstStable: Int?
+        let shakeFrames = 20
+        for i in 0..<(shakeFrames + 24) {
+            if i < shakeFrames {
+                position.0 += rng.uniform(-6, 6)
+                position.1 += rng.uniform(-4, 4)
+            }
+            let image = texture.frame(width: 320, height: 180, dx: position.0, dy: position.1, noise: 3, rng: &rng)
+            let r = stability.process(VideoFrame(seq: UInt64(i), ptsUs: Int64(i) * 33_333, image: image))
+            if i < shakeFrames { XCTAssertFalse(r.stable, "stable during shake at frame \(i)") }
+            if r.stable, firstStable == nil { firstStable = i }
+        }
+        let settledAfter = (firstStable ?? .max) - (shakeFrames - 1)
+        XCTAssertLessThanOrEqual(settledAfter, 17, "stable within 17 frames (0.6 s at 30 fps) of the last move")
+    }
+
+    func testSlowPanIsNeverStable() {
+        let texture = Texture(seed: 8)
+        var rng = TestRandom(seed: 2)
+        var stability = StabilityAnalyzer()
+        // 0.6 px a frame at 320 wide: 9.6 px over 16 frames, more than the 1.7 px threshold.
+        for i in 0..<40 {
+            let image = texture.frame(width: 320, height: 180, dx: 0.6 * Double(i), dy: 0, noise: 2, rng: &rng)
+            XCTAssertFalse(stability.process(VideoFrame(seq: UInt64(i), ptsUs: Int64(i) * 33_333, image: image)).stable)
+        }
+    }
+
+    func testResolutionChangeRestartsTheHistory() {
+        var rng = TestRandom(seed: 4)
+        let texture = Texture(seed: 4)
+        var stability = StabilityAnalyzer()
+        for i in 0..<18 {
+            _ = stability.process(VideoFrame(seq: UInt64(i), ptsUs: 0, image: texture.frame(width: 160, height: 90, dx: 0, dy: 0, noise: 1, rng: &rng)))
+        }
+        let r = stability.process(VideoFrame(seq: 18, ptsUs: 0, image: texture.frame(width: 320, height: 180, dx: 0, dy: 0, noise: 1, rng: &rng)))
+        XCTAssertFalse(r.registered)
+        XCTAssertFalse(r.stable)
+        XCTAssertEqual(r.sampleCount, 0)
+    }
+}
