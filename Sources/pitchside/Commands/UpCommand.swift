@@ -44,7 +44,7 @@ struct UpCommand: ParsableCommand {
     @OptionGroup var game: GameOptions
 
     /// Worker roles this build has.
-    static let availableWorkers = ["trajectory", "pose"]
+    static let availableWorkers = ["detection", "trajectory", "pose"]
 
     func run() throws {
         let configuration = try cluster.resolve()

@@ -5,6 +5,6 @@ struct WorkerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "worker",
         abstract: "Run one analysis worker (subscribes to frames, pushes results).",
-        subcommands: [TrajectoryWorkerCommand.self, PoseWorkerCommand.self]
+        subcommands: [DetectionWorkerCommand.self, TrajectoryWorkerCommand.self, PoseWorkerCommand.self]
     )
 }
