@@ -18,8 +18,8 @@ final class SyntheticGameTests: XCTestCase {
         let release = try XCTUnwrap(truth.throwsTruth.first).releaseFrame
         let estimator = try TestImages.estimator()
         var accuracy = PoseAccuracy()
-        // The wind-up, release and follow-through: one second of frames.
-        for index in max(0, release - 20)..<min(game.frameCount, release + 10) {
+        // The wind-up, release and follow-through: two thirds of a second.
+        for index in max(0, release - 14)..<min(game.frameCount, release + 6) {
             let image = game.render(frame: index)
             let pose = estimator.process(image)
             let joints = truth.frames[index].joints[0].map { j in
@@ -28,7 +28,7 @@ final class SyntheticGameTests: XCTestCase {
             accuracy.add(found: pose?.joints.map(\.position), truth: joints,
                          personHeight: Float(truth.camera.throwerHeightFraction) * 360)
         }
-        XCTAssertGreaterThanOrEqual(accuracy.visibleFrames, 25)
+        XCTAssertGreaterThanOrEqual(accuracy.visibleFrames, 18)
         XCTAssertGreaterThanOrEqual(accuracy.detectionRate, 0.98)
         let overall = try XCTUnwrap(accuracy.medianError())
         XCTAssertLessThanOrEqual(overall, 0.03, "median error over the scored joints")
