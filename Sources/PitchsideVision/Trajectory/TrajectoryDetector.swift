@@ -80,6 +80,25 @@ public struct TrajectoryDetector {
         if !isKnownUniquelyReferenced(&segmenter) { segmenter = segmenter.copy() }
     }
 
+    /// Root-mean-square distance, in pixels, of the track's points from quadratics x(t) and y(t).
+    static func perspectiveResidual(_ track: Track) -> Double {
+        let n = track.count
+        var sum = 0.0
+        track.t.withUnsafeBufferPointer { tb in
+            for coordinate in [track.x, track.y] {
+                coordinate.withUnsafeBufferPointer { vb in
+                    let (c0, c1, c2) = PolynomialFit.quadratic(tb, vb)
+                    for i in 0..<n {
+                        let t = tb[i]
+                        let r = vb[i] - ((c2 * t + c1) * t + c0)
+                        sum += r * r
+                    }
+                }
+            }
+        }
+        return (sum / Double(max(n, 1))).squareRoot()
+    }
+
     /// The observation for a track, or nil when it is not a path: it stayed in place, or
     /// its points do not follow a projectile.
     static func observation(of track: Track, width: Double, height: Double, minimumSpeed: Double) -> TrajectoryObservation? {
@@ -90,8 +109,11 @@ public struct TrajectoryDetector {
         guard distance >= 2 * size else { return nil }
         let duration = track.t[n - 1]
         guard duration > 0, distance / duration >= minimumSpeed * width else { return nil }
-        let tolerance = max(1.0, 0.1 * size)
-        let rms = track.fit.rms
+        // A tumbling bag's centroid wanders by a fraction of its size.
+        let tolerance = max(1.0, 0.15 * size)
+        // Seen from an elevated camera, a rising bag moves away along the optical axis, so its image
+        // x(t) is not linear (perspective): judge the path by quadratics in t for both coordinates.
+        let rms = perspectiveResidual(track)
         // Below confidence 0.1 the points do not follow a projectile (a swinging arm): not a path.
         guard rms <= 2.15 * tolerance else { return nil }
         let confidence = exp(-0.5 * (rms / tolerance) * (rms / tolerance))
