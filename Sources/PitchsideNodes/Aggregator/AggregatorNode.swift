@@ -155,6 +155,9 @@ public final class AggregatorNode {
             }
         }
         report.rejected = receiver.stats.rejected + Int(merger.total.unknownStream + merger.total.missingStream)
+        for (stream, game) in recorder.games.sorted(by: { $0.key < $1.key }) {
+            logger.info("stream \(stream): \(game.counters), trajectories \(game.assemblerCounters), merge \(merger.perStream[stream] ?? MergerCounters())")
+        }
         return report
     }
 

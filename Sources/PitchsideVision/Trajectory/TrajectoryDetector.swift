@@ -109,8 +109,8 @@ public struct TrajectoryDetector {
         guard distance >= 2 * size else { return nil }
         let duration = track.t[n - 1]
         guard duration > 0, distance / duration >= minimumSpeed * width else { return nil }
-        // A tumbling bag's centroid wanders by a fraction of its size.
-        let tolerance = max(1.0, 0.15 * size)
+        // A tumbling, blurred, compressed bag's centroid wanders by a fraction of its size.
+        let tolerance = max(1.0, 0.25 * size)
         // Seen from an elevated camera, a rising bag moves away along the optical axis, so its image
         // x(t) is not linear (perspective): judge the path by quadratics in t for both coordinates.
         let rms = perspectiveResidual(track)
