@@ -13,7 +13,7 @@ struct MediaBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "media",
         abstract: "Decode and rendition throughput, side by side with ffmpeg's single-thread decode.",
-        discussion: "See bench/README-media.md. Needs a release build for meaningful figures.")
+        discussion: "See bench/README.md. Needs a release build for meaningful figures.")
 
     @Option(help: "Clip sizes, WIDTHxHEIGHT, comma-separated.")
     var sizes = "1280x720,1920x1080"

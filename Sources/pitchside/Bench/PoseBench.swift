@@ -18,7 +18,7 @@ struct PoseBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pose",
         abstract: "Pose throughput in steady tracking against the landmark model's invoke time.",
-        discussion: "See bench/README-pose.md. Needs a release build for meaningful figures.")
+        discussion: "See bench/README.md. Needs a release build for meaningful figures.")
 
     @Option(help: "Image or video to track (default: the messi5.jpg test photo from the cache, repeated).")
     var input: String?

@@ -10,7 +10,7 @@ import PitchsideTransport
 /// Frames travel as the capture node sends them: a `PSFrame` serialized per frame, sent
 /// `[topic, payload]` without a user-space copy, decoded by each subscriber, in lockstep
 /// pacing (credits), so every frame reaches every subscriber and frames/s is what each one
-/// really got. See bench/README-transport.md.
+/// really got. See bench/README.md.
 struct TransportBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transport",
