@@ -27,7 +27,9 @@ public struct BoardDetector: Sendable {
     /// Apple's sample accepts board detections at 0.6.
     public var minimumConfidence = 0.6
     /// Longer side of the reduced picture the search runs on, pixels.
-    public var workingSize = 640
+    /// Longest side of the picture searched: a side-on board's hole is only a few pixels tall,
+    /// so 720p frames are searched at full size.
+    public var workingSize = 1280
     /// Smallest board top as a fraction of the picture area.
     public var minimumAreaFraction = 0.0015
 
