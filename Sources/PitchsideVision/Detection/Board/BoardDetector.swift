@@ -26,7 +26,6 @@ public struct BoardSearchResult: Sendable {
 public struct BoardDetector: Sendable {
     /// Apple's sample accepts board detections at 0.6.
     public var minimumConfidence = 0.6
-    /// Longer side of the reduced picture the search runs on, pixels.
     /// Longest side of the picture searched: a side-on board's hole is only a few pixels tall,
     /// so 720p frames are searched at full size.
     public var workingSize = 1280
