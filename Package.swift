@@ -102,7 +102,10 @@ let package = Package(
         .testTarget(name: "PitchsideSynthTests", dependencies: ["PitchsideSynth", "PitchsideCore", "PitchsideMedia"]),
         .testTarget(
             name: "PitchsideEndToEndTests",
-            dependencies: ["PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideNodes"]
+            dependencies: [
+                "PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideNodes",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v5]
