@@ -114,7 +114,7 @@ final class ScriptedGameTests: XCTestCase {
     func testLowConfidenceTrajectoriesAreIgnored() {
         let script = GameScript()
         let bag = script.flight(from: GameScript.release, to: GameScript.hole, startFrame: 60, frames: 30)
-        let extra = script.observations(uuid: "weak", points: bag, confidence: 0.85)
+        let extra = script.observations(uuid: "weak", points: bag, confidence: GameConstants.trajectoryConfidence - 0.05)
         var game = Game(streamID: "cam1")
         let events = play(&game, script.results(throws: [], frames: 150, extraTracks: extra))
         XCTAssertTrue(events.throwEvents.isEmpty)
