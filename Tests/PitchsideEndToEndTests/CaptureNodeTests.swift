@@ -40,12 +40,13 @@ final class CaptureNodeTests: XCTestCase {
             let frame = received.message
             if frame.endOfStream {
                 gaps.finish(lastSeq: frame.header.seq)
+                try credits.acknowledgeEndOfStream(streamID: frame.header.streamID, lastSeq: frame.header.seq, counts: gaps)
                 return (frames, gaps, true)
             }
             _ = gaps.record(frame.header.seq)
             frames.append(frame)
             if delay > 0 { usleep(UInt32(delay * 1e6)) }
-            try credits.acknowledge(streamID: frame.header.streamID, seq: frame.header.seq)
+            try credits.acknowledge(streamID: frame.header.streamID, seq: frame.header.seq, counts: gaps)
         }
         return (frames, gaps, false)
     }
@@ -112,6 +113,9 @@ final class CaptureNodeTests: XCTestCase {
         // Frames published before the consumer joined count as lost too: received + dropped = published.
         XCTAssertEqual(result.gaps.received + result.gaps.dropped, 60)
         XCTAssertEqual(result.frames.count, result.gaps.received)
+        // Capture's per-consumer figures (from the consumer's credits) are the consumer's own.
+        XCTAssertTrue(capture.stderr.contains(
+            "consumer test-gray: \(result.gaps.received) received, \(result.gaps.dropped) lost of 60 published"), capture.stderr)
     }
 
     func testBadInputsGiveOneClearLineAndANonZeroExit() throws {

@@ -113,6 +113,7 @@ public final class WorkerNode {
             let streamID = wire.header.streamID
             if wire.endOfStream {
                 gaps[streamID, default: SequenceGapCounter()].finish(lastSeq: wire.header.seq)
+                try? credits.acknowledgeEndOfStream(streamID: streamID, lastSeq: wire.header.seq, counts: gaps[streamID]!)
                 report.endOfStreams += 1
                 endedStreams.insert(streamID)
                 report.dropped = gaps.values.reduce(0) { $0 + $1.dropped }
@@ -133,7 +134,7 @@ public final class WorkerNode {
             }
             gaps[streamID, default: SequenceGapCounter()].record(wire.header.seq)
             report.dropped = gaps.values.reduce(0) { $0 + $1.dropped }
-            defer { try? credits.acknowledge(streamID: streamID, seq: wire.header.seq) }
+            defer { try? credits.acknowledge(streamID: streamID, seq: wire.header.seq, counts: gaps[streamID]) }
             guard options.shard.accepts(seq: wire.header.seq) else {
                 report.skippedForShard += 1
                 continue

@@ -77,7 +77,8 @@ struct CaptureCommand: ParsableCommand {
             fail("\(error)")
         }
         for (id, account) in report.consumers.sorted(by: { $0.key < $1.key }) {
-            logger.info("consumer \(id): acknowledged through \(account.acknowledgedThrough), missed \(account.missed)")
+            let counts = account.counts.map { "\($0.received) received, \($0.dropped) lost of \(report.framesPublished) published; " } ?? ""
+            logger.info("consumer \(id): \(counts)acknowledged through \(account.acknowledgedThrough)")
         }
         if !report.droppedConsumers.isEmpty {
             logger.warning("dropped for silence: \(report.droppedConsumers.joined(separator: ", "))")
