@@ -25,7 +25,7 @@ let package = Package(
             name: "CFFmpeg",
             path: "Sources/CFFmpeg",
             linkerSettings: [
-                .linkedLibrary("avformat"), .linkedLibrary("avcodec"),
+                .linkedLibrary("avdevice"), .linkedLibrary("avformat"), .linkedLibrary("avcodec"),
                 .linkedLibrary("swscale"), .linkedLibrary("avutil"),
             ]
         ),

@@ -16,6 +16,10 @@ public final class CaptureNode {
     /// Everything that decides what the node does.
     public struct Options: Sendable {
         public var input: String
+        /// FFmpeg input format, for devices (`v4l2`, `lavfi`, `x11grab`); nil probes the input.
+        public var inputFormat: String?
+        /// Options for the input format or protocol (e.g. `video_size`, `framerate`).
+        public var inputOptions: [String: String] = [:]
         public var streamID = "default"
         public var pacing: Pacing = .live
         /// Start the input again when it ends (demos); `pts_us` keeps increasing.
@@ -76,6 +80,8 @@ public final class CaptureNode {
     public func run(isCancelled: @escaping () -> Bool) throws -> Report {
         var sourceOptions = VideoSourceOptions()
         sourceOptions.threads = options.decoderThreads
+        sourceOptions.inputFormat = options.inputFormat
+        sourceOptions.formatOptions = options.inputOptions
         var source = try VideoSource(url: options.input, options: sourceOptions)
         let info = source.info
         logger.info("input \(options.input): \(info.width)×\(info.height) \(info.codecName) at \(String(format: "%.3g", info.framesPerSecond)) frames/s, pacing \(options.pacing.rawValue)")
