@@ -119,6 +119,9 @@ public final class CaptureNode {
         let frameInterval = Int64(1_000_000 / max(info.framesPerSecond, 1))
         var converter = RenditionConverter(renditions: options.renditions)
         var pacer = LivePacer()
+        // Each rendition is converted straight into a pooled buffer and the message written
+        // around it: the pixels are never copied again on their way to the socket.
+        let buffers = FrameBufferPool()
 
         passes: while !isCancelled() {
             report.passes += 1
@@ -140,15 +143,17 @@ public final class CaptureNode {
                 let needed = neededRenditions(gate: gate)
                 let captureTime = WallClock.nowUnixUs()
                 for rendition in needed {
-                    let image = try converter.image(from: picture, rendition: rendition)
-                    let frame = VideoFrame(streamID: options.streamID, seq: seq, ptsUs: pts,
-                                           captureUnixUs: captureTime, image: image)
-                    let wire = PSFrame(frame, rendition: rendition.name, producerID: options.producerID,
-                                       sourceWidth: picture.width, sourceHeight: picture.height,
-                                       frameRate: info.framesPerSecond)
-                    _ = try publisher.send(wire, topic: Topic.frame(stream: options.streamID, rendition: rendition.name))
+                    let size = converter.size(of: rendition, for: picture)
+                    let buffer = buffers.take(pixelCount: size.width * size.height * rendition.layout.bytesPerPixel)
+                    try converter.write(picture, rendition: rendition, into: buffer.pixels)
+                    try buffer.encode(PSFrame(
+                        streamID: options.streamID, seq: seq, ptsUs: pts, captureUnixUs: captureTime,
+                        rendition: rendition.name, layout: rendition.layout, width: size.width, height: size.height,
+                        producerID: options.producerID, sourceWidth: picture.width, sourceHeight: picture.height,
+                        frameRate: info.framesPerSecond))
+                    try publisher.send(topic: Topic.frame(stream: options.streamID, rendition: rendition.name), frame: buffer)
                     report.messagesPublished += 1
-                    report.bytesPublished += image.pixels.count
+                    report.bytesPublished += buffer.pixelCount
                 }
                 report.framesPublished += 1
                 seq += 1

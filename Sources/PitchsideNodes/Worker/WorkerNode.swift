@@ -94,7 +94,7 @@ public final class WorkerNode {
             try? credits.goodbye()
             credits.close()
         }
-        let receiver = MessageReceiver<PSFrame>(socket: subscriber, credits: credits)
+        let receiver = MessageReceiver<FrameView>(socket: subscriber, credits: credits)  // pixels viewed in place, copied once into the VideoFrame
         receiver.onReject = { [logger] rejection in logger.warning("skipped a message: \(rejection)") }
         logger.info("\(options.role) worker \(options.consumerID) following \(prefixes.joined(separator: ", ")) on \(endpoints.frames), results to \(endpoints.results)\(options.shard.count > 1 ? ", shard \(options.shard)" : "")")
 
