@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "PitchsideEndToEndTests",
             dependencies: [
-                "PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideNodes",
+                "PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideNodes", "PitchsideGame",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
