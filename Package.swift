@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "PitchsideTransportTests", dependencies: ["PitchsideTransport", "PitchsideCore"]),
         .testTarget(name: "PitchsideMediaTests", dependencies: ["PitchsideMedia", "PitchsideCore"]),
         .testTarget(name: "PitchsideVisionTests", dependencies: ["PitchsideVision", "PitchsideCore", "PitchsideMedia"]),
-        .testTarget(name: "PitchsideGameTests", dependencies: ["PitchsideGame", "PitchsideCore"]),
+        .testTarget(name: "PitchsideGameTests", dependencies: ["PitchsideGame", "PitchsideCore", "PitchsideTransport"]),
         .testTarget(name: "PitchsidePoseTests", dependencies: ["PitchsidePose", "PitchsideCore", "PitchsideMedia", "PitchsideSynth"]),
         .testTarget(name: "PitchsideSynthTests", dependencies: ["PitchsideSynth", "PitchsideCore", "PitchsideMedia"]),
         .testTarget(

@@ -9,6 +9,11 @@ import PitchsideTransport
 /// aggregator's watermark advances), acknowledge the frame on the credit channel, and
 /// account for everything (gaps, malformed messages) in a heartbeat once a second.
 ///
+/// Results leave through a `ResultOutbox`: numbered, and kept until the aggregator's
+/// receipt (`ack/_/<id>` on the control endpoint) says they are in its durable log, so a
+/// restarted aggregator gets again whatever it lost. A full outbox (an aggregator down for
+/// minutes) stops the worker taking frames, which in lockstep holds the capture node too.
+///
 /// The analyser is a closure over a pure, stateful analysis type; the node knows nothing of
 /// what it computes:
 ///
@@ -36,6 +41,10 @@ public final class WorkerNode {
         /// Exit after the end-of-stream marker of every followed stream (`pitchside analyze`).
         public var exitAtEndOfStream = false
         public var heartbeatInterval: Double = 1
+        /// Results kept for the aggregator until it logs them.
+        public var outboxCapacity = 20_000
+        /// At the end of the stream (`exitAtEndOfStream`), how long to wait for the last receipts.
+        public var finalReceiptTimeout: Double = 10
 
         public init(role: String, rendition: String, consumerID: String? = nil) {
             self.role = role
@@ -52,6 +61,10 @@ public final class WorkerNode {
         public var dropped = 0
         public var malformed = 0
         public var endOfStreams = 0
+        /// Results sent again because the aggregator restarted or missed them.
+        public var resent = 0
+        /// Results the aggregator had not logged when the worker exited.
+        public var unacknowledged = 0
     }
 
     public typealias Analyse = (VideoFrame) -> [PSWorkerResult]
@@ -84,6 +97,28 @@ public final class WorkerNode {
         try pusher.set(.linger, 1000)  // queued results get a moment to leave; a dead aggregator must not hold up shutdown
         try pusher.setHighWaterMarks(send: 100_000, receive: 1000)
         try pusher.connect(endpoints.results)
+        let receipts = try context.socket(.sub)
+        defer { receipts.close() }
+        try receipts.set(.linger, 0)
+        try receipts.connect(endpoints.control)
+        try receipts.subscribe(Topic.prefix(.ack, stream: "_", name: options.consumerID))
+        let waitForReceipts = ZMQPoller()
+        waitForReceipts.add(receipts)
+        var outbox = ResultOutbox(producerID: options.consumerID, capacity: options.outboxCapacity)
+        // Hands what the socket takes to it (never blocking: the rest waits in the outbox),
+        // after taking the receipts that arrived.
+        let deliver = { [logger] in
+            while let parts = try receipts.receive(timeout: 0) {
+                guard let payload = parts.last, let ack = try? PSResultsAck(serializedBytes: payload) else { continue }
+                if outbox.receive(ack, now: WallClock.monotonicSeconds()) {
+                    logger.info("aggregator asks for results from \(ack.next) again (it restarted or missed them)")
+                }
+            }
+            while let (topic, result) = outbox.nextToSend() {
+                guard try pusher.send(result, topic: topic, dontWait: true) else { break }
+                outbox.didSend()
+            }
+        }
 
         let prefixes = options.streams.isEmpty
             ? [Topic.prefix(.frame)]
@@ -101,12 +136,19 @@ public final class WorkerNode {
         var report = Report()
         var lastHeartbeat = WallClock.monotonicSeconds()
         var endedStreams = Set<String>()
-        while !isCancelled() {
+        var finished = false
+        while !isCancelled() && !finished {
             if WallClock.monotonicSeconds() - lastHeartbeat >= options.heartbeatInterval {
                 try sendHeartbeat(pusher, report: report, stats: receiver.stats)
                 lastHeartbeat = WallClock.monotonicSeconds()
             }
-            guard let received = try receiver.receive(timeout: 0.25) else { continue }
+            try deliver()
+            if outbox.isFull {
+                // The aggregator has not logged the last `outboxCapacity` results: take no frame.
+                try waitForReceipts.poll(timeout: 0.1)
+                continue
+            }
+            guard let received = try receiver.receive(timeout: outbox.unsent > 0 ? 0.02 : 0.25) else { continue }
             let wire = received.message
             // Other renditions of a followed stream (when following every stream) are not ours.
             guard received.topic.name == options.rendition else { continue }
@@ -124,11 +166,12 @@ public final class WorkerNode {
                     $0.role = options.role
                     $0.endOfStream = true
                 }
-                _ = try pusher.send(done, topic: Topic.result(stream: streamID, kind: options.role))
+                outbox.append(done, topic: Topic.result(stream: streamID, kind: options.role).string)
+                try deliver()
                 try sendHeartbeat(pusher, report: report, stats: receiver.stats)
                 logger.info("end of stream \(streamID): processed \(report.processed), lost \(gaps[streamID]?.dropped ?? 0)")
                 if options.exitAtEndOfStream && (options.streams.isEmpty || Set(options.streams).isSubset(of: endedStreams)) {
-                    break
+                    finished = true
                 }
                 continue
             }
@@ -148,17 +191,30 @@ public final class WorkerNode {
                 continue
             }
             let results = analyse(frame)
-            for result in results {
-                _ = try pusher.send(result, topic: Topic.result(stream: streamID, kind: options.role))
-            }
+            let topic = Topic.result(stream: streamID, kind: options.role).string
+            for result in results { outbox.append(result, topic: topic) }
             var done = PSWorkerResult()
             done.frameDone = PSFrameDone.with {
                 $0.header = PSHeader(frame: frame, producerID: options.consumerID)
                 $0.role = options.role
             }
-            _ = try pusher.send(done, topic: Topic.result(stream: streamID, kind: options.role))
+            outbox.append(done, topic: topic)
+            try deliver()
             report.results += results.count
             report.processed += 1
+        }
+        // Leaving at the end of the stream: wait (a while) until the aggregator has logged everything.
+        if finished {
+            let deadline = WallClock.monotonicSeconds() + options.finalReceiptTimeout
+            while !outbox.isEmpty && !isCancelled() && WallClock.monotonicSeconds() < deadline {
+                try waitForReceipts.poll(timeout: 0.05)
+                try deliver()
+            }
+        }
+        report.resent = outbox.counters.resent
+        report.unacknowledged = outbox.count
+        if outbox.count > 0 {
+            logger.warning("exiting with \(outbox.count) result(s) the aggregator has not logged")
         }
         report.malformed += receiver.stats.rejected
         try? sendHeartbeat(pusher, report: report, stats: receiver.stats)

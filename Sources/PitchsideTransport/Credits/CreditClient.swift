@@ -76,6 +76,10 @@ public final class CreditClient {
     /// Frames of `streamID` up to and including `seq` are done. `counts`, the consumer's
     /// gap counter for the stream, tells the capture node what it received and lost so far.
     public func acknowledge(streamID: String, seq: UInt64, counts: SequenceGapCounter? = nil) throws {
+        // Silence is counted while waiting: a frame that took long to process (a model loading
+        // on the first one) must not look like a lost gate, or the re-hello takes this consumer
+        // out of lockstep and capture runs ahead of it.
+        noteActivity()
         var message = PSCreditMessage()
         message.credit = PSCredit.with {
             $0.consumerID = consumerID

@@ -22,6 +22,8 @@ struct ClusterOptions: ParsableArguments {
     var eventsEndpoint: String?
     @Option(help: ArgumentHelp("Snapshot/history ROUTER endpoint (default tcp://127.0.0.1:5571).", valueName: "endpoint"))
     var queriesEndpoint: String?
+    @Option(help: ArgumentHelp("Control PUB endpoint: the aggregator's receipts to workers (default tcp://127.0.0.1:5552).", valueName: "endpoint"))
+    var controlEndpoint: String?
     @Option(help: ArgumentHelp("Base port: every endpoint on 127.0.0.1 from here (frames = base, credits +1, control +2, results +10, events +20, queries +21).", valueName: "port"))
     var basePort: Int?
 
@@ -42,6 +44,7 @@ struct ClusterOptions: ParsableArguments {
         if let resultsEndpoint { configuration.endpoints.results = resultsEndpoint }
         if let eventsEndpoint { configuration.endpoints.events = eventsEndpoint }
         if let queriesEndpoint { configuration.endpoints.queries = queriesEndpoint }
+        if let controlEndpoint { configuration.endpoints.control = controlEndpoint }
         if let stream { configuration.stream = stream }
         if let logLevel { configuration.logLevel = logLevel }
         guard Logger.Level(rawValue: configuration.logLevel) != nil else {
@@ -55,7 +58,7 @@ struct ClusterOptions: ParsableArguments {
         let e = configuration.endpoints
         return [
             "--frames-endpoint", e.frames, "--credits-endpoint", e.credits, "--results-endpoint", e.results,
-            "--events-endpoint", e.events, "--queries-endpoint", e.queries,
+            "--events-endpoint", e.events, "--queries-endpoint", e.queries, "--control-endpoint", e.control,
             "--stream", configuration.stream, "--log-level", configuration.logLevel,
         ]
     }
