@@ -23,8 +23,10 @@ final class TrajectoryTruthTests: XCTestCase {
         XCTAssertEqual(truth.distractors.count, 2)
         for d in truth.distractors {
             let path = try XCTUnwrap(d.path)
-            XCTAssertEqual(path.count, d.endFrame - d.startFrame + 1)
+            // Every frame it shows (the end frame is the first at or after it has gone).
+            XCTAssertGreaterThanOrEqual(path.count, d.endFrame - d.startFrame)
             XCTAssertEqual(path.first?[0], Double(d.startFrame))
+            XCTAssertLessThanOrEqual(try XCTUnwrap(path.last?[0]), Double(d.endFrame))
             let extent = try XCTUnwrap(d.extentPixels)
             XCTAssertGreaterThan(extent[0], 1)
             XCTAssertGreaterThan(extent[1], 1)
