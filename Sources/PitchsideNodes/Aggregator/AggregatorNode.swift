@@ -134,6 +134,7 @@ public final class AggregatorNode {
         var endMarkers: [String: [PSWorkerResult]] = [:]  // pending until the stream's end is logged
         var endPts: [String: Int64] = [:]
         var finishedStreams = Set<String>()
+        var refusedStreams = Set<String>()
 
         while !isCancelled() {
             _ = try poller.poll(timeout: 0.25)
@@ -181,9 +182,13 @@ public final class AggregatorNode {
                     }
                 }
                 let out = merger.add(result)
-                if out.rejected != nil {
+                if let rejection = out.rejected {
                     report.rejected += 1
                     delivery.finish(result)
+                    if rejection == .unknownStream, refusedStreams.count < 100, let stream = result.resultHeader?.streamID,
+                       refusedStreams.insert(stream).inserted {
+                        logger.warning("refusing results of stream \(stream): not one of \(options.knownStreams?.sorted() ?? [])")
+                    }
                 }
                 report.late += out.late.count
                 batch += out.released + out.late
