@@ -68,6 +68,21 @@ final class DeliveryTrackerTests: XCTestCase {
         XCTAssertEqual(t.counters.unrecoverable, 4)
     }
 
+    func testBogusNumbersCannotBlockAWorker() {
+        var t = DeliveryTracker()
+        for s in UInt64(1)...3 { _ = t.admit(numbered(s)) }
+        XCTAssertEqual(t.admit(numbered(0)), .duplicate, "seq 0 is never valid")
+        var anonymous = numbered(4)
+        anonymous.delivery.producerID = ""
+        XCTAssertEqual(t.admit(anonymous), .unsequenced, "no producer: taken as it comes, nothing tracked")
+        // Somebody else using the worker's id with another epoch and absurd numbers...
+        XCTAssertEqual(t.admit(numbered(1_000_000, epoch: 99, retainedFrom: 1_000_000)), .accepted)
+        // ...only costs the real worker a resend: its next result starts a fresh count at what it still has.
+        XCTAssertEqual(t.admit(numbered(5, epoch: 1, retainedFrom: 4)), .gap(expected: 4))
+        XCTAssertEqual(t.admit(numbered(4, epoch: 1, retainedFrom: 4)), .accepted)
+        XCTAssertEqual(t.admit(numbered(5, epoch: 1, retainedFrom: 4)), .accepted)
+    }
+
     /// A worker outbox and the aggregator's tracker across an aggregator killed with results
     /// in its buffers and more queued while it was down: every result is logged exactly once.
     func testNothingIsLostOrTakenTwiceAcrossAnAggregatorRestart() {

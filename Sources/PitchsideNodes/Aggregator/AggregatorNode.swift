@@ -45,6 +45,8 @@ public final class AggregatorNode {
         public var redelivered = 0
         /// Numbered results dropped because earlier ones were missing (sent again later).
         public var outOfSequence = 0
+        /// Capture to aggregator: from a frame's capture until every expected role reported it done.
+        public var latency: FrameLatency.Summary?
     }
 
     public let options: Options
@@ -134,6 +136,8 @@ public final class AggregatorNode {
         var endMarkers: [String: [PSWorkerResult]] = [:]  // pending until the stream's end is logged
         var endPts: [String: Int64] = [:]
         var finishedStreams = Set<String>()
+        var refusedStreams = Set<String>()
+        var latency = FrameLatency(roles: options.expectedRoles)
 
         while !isCancelled() {
             _ = try poller.poll(timeout: 0.25)
@@ -173,6 +177,8 @@ public final class AggregatorNode {
                 }
                 if case .frameDone(let done)? = result.result {
                     lastHeard[done.header.producerID] = now
+                    latency.frameDone(stream: done.header.streamID, role: done.role, ptsUs: done.header.ptsUs,
+                                      captureUnixUs: done.header.captureUnixUs, nowUnixUs: WallClock.nowUnixUs())
                     if done.endOfStream {
                         ended[done.header.streamID, default: []].insert(done.role)
                         endMarkers[done.header.streamID, default: []].append(result)
@@ -181,9 +187,13 @@ public final class AggregatorNode {
                     }
                 }
                 let out = merger.add(result)
-                if out.rejected != nil {
+                if let rejection = out.rejected {
                     report.rejected += 1
                     delivery.finish(result)
+                    if rejection == .unknownStream, refusedStreams.count < 100, let stream = result.resultHeader?.streamID,
+                       refusedStreams.insert(stream).inserted {
+                        logger.warning("refusing results of stream \(stream): not one of \(options.knownStreams?.sorted() ?? [])")
+                    }
                 }
                 report.late += out.late.count
                 batch += out.released + out.late
@@ -216,6 +226,8 @@ public final class AggregatorNode {
             logger.info("stream \(stream): \(game.counters), trajectories \(game.assemblerCounters), merge \(merger.perStream[stream] ?? MergerCounters())")
         }
         logger.info("delivery: \(delivery.counters)")
+        report.latency = latency.summary()
+        if let summary = report.latency { logger.info("frame latency, capture to aggregator: \(summary)") }
         return report
     }
 
