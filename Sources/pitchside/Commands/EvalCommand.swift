@@ -2,10 +2,22 @@ import ArgumentParser
 import Foundation
 import PitchsideSynth
 
-/// `pitchside eval`: compares a run's game events with ground truth.
+/// `pitchside eval`: measures runs against synthetic games' ground truth.
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "eval", abstract: "Compare a run's game events with a synthetic game's ground truth.",
+        commandName: "eval", abstract: "Measure a run against synthetic games' ground truth.",
+        discussion: """
+            pitchside eval --run events.jsonl --truth games/7/truth.json      a run's game events (default)
+            pitchside eval detection --corpus synth-corpus/dev                the detection analysis over a corpus
+            """,
+        subcommands: [EvalGameCommand.self, EvalDetectionCommand.self],
+        defaultSubcommand: EvalGameCommand.self)
+}
+
+/// `pitchside eval game` (the default): compares a run's game events with ground truth.
+struct EvalGameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "game", abstract: "Compare a run's game events with a synthetic game's ground truth.",
         discussion: """
             --run takes JSON lines: GameEvent JSON (throws, score updates, summary) and WorkerResult JSON
             (board observations, for board and hole localisation), mixed in any order.
