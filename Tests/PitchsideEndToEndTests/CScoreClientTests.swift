@@ -8,10 +8,23 @@ import XCTest
 final class CScoreClientTests: XCTestCase {
     private var dir: URL!
     private var client: String!
+    /// Built once for the whole class (into its own directory, removed at the end).
+    nonisolated(unsafe) private static var built: Result<(URL, String), Error>?
+
+    override class func tearDown() {
+        if case .success(let (dir, _))? = built { try? FileManager.default.removeItem(at: dir) }
+        built = nil
+    }
 
     override func setUpWithError() throws {
+        if Self.built == nil {
+            Self.built = Result {
+                let dir = try TestVideo.temporaryDirectory()
+                return (dir, try CScoreClient.build(into: dir))
+            }
+        }
+        client = try Self.built!.get().1
         dir = try TestVideo.temporaryDirectory()
-        client = try CScoreClient.build(into: dir)
     }
 
     override func tearDownWithError() throws {

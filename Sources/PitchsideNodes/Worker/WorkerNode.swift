@@ -83,6 +83,7 @@ public final class WorkerNode {
     }
 
     public func run(isCancelled: @escaping () -> Bool) throws -> Report {
+        LargeMessageMemory.reuseFreedBlocks()  // frames arrive in megabyte blocks; reuse them
         let context = try ZMQContext(ioThreads: 1)
         defer { context.shutdown() }
         let subscriber = try context.socket(.sub)

@@ -62,11 +62,14 @@ struct TransportBench: ParsableCommand {
     @Option(help: ArgumentHelp("Message path for --subscriber-of (internal).", visibility: .hidden))
     var path = "view"
 
+    @Option(help: "Subscribers keep freed message memory on the heap (LargeMessageMemory, as workers do): on or off.")
+    var reuseMemory = "on"
+
     func run() throws {
         if let subscriberOf, let credits {
             let result = try BenchSubscriber.run(frames: subscriberOf, credits: credits, consumerID: consumerID,
                                                  window: window, ioThreads: ioThreads, socketBuffer: socketBuffer,
-                                                 zeroCopy: path == "view")
+                                                 zeroCopy: path == "view", reuseMemory: reuseMemory == "on")
             print(result.line)
             return
         }
@@ -78,7 +81,7 @@ struct TransportBench: ParsableCommand {
             throw ValidationError("unknown path \(path): use view, copy or both")
         }
         print("pitchside bench transport: \(frames) GRAY8 \(width)×\(height) frames (\(bytes) bytes), window \(window), "
-              + "\(ioThreads) I/O threads, subscribers as \(threads ? "threads" : "processes"), libzmq \(ZMQContext.libraryVersion)")
+              + "\(ioThreads) I/O threads, subscribers as \(threads ? "threads" : "processes"), reuse memory \(reuseMemory), libzmq \(ZMQContext.libraryVersion)")
         print("")
         print("transport  path  subs  per-sub fps  all subs GB/s  sub CPU ms/frame  pub CPU ms/frame  | memcpy fps/thread  memcpy CPU ms/frame  | fps vs memcpy")
         for kind in kinds {
@@ -180,14 +183,14 @@ struct TransportBench: ParsableCommand {
             return SubscriberHandle.thread {
                 try BenchSubscriber.run(frames: frames, credits: credits, consumerID: consumerID,
                                         window: window, ioThreads: ioThreads, socketBuffer: socketBuffer,
-                                        zeroCopy: path == "view")
+                                        zeroCopy: path == "view", reuseMemory: reuseMemory == "on")
             }
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["bench", "transport", "--subscriber-of", frames, "--credits", credits,
                              "--consumer-id", consumerID, "--window", "\(window)", "--io-threads", "\(ioThreads)",
-                             "--socket-buffer", "\(socketBuffer)", "--path", path]
+                             "--socket-buffer", "\(socketBuffer)", "--path", path, "--reuse-memory", reuseMemory]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -267,7 +270,8 @@ enum BenchSubscriber {
     }
 
     static func run(frames: String, credits: String, consumerID: String, window: Int, ioThreads: Int,
-                    socketBuffer: Int, zeroCopy: Bool) throws -> Result {
+                    socketBuffer: Int, zeroCopy: Bool, reuseMemory: Bool) throws -> Result {
+        if reuseMemory { LargeMessageMemory.reuseFreedBlocks() }
         let context = try ZMQContext(ioThreads: ioThreads)
         let sub = try context.socket(.sub)
         try sub.set(.receiveHighWaterMark, CreditGate.recommendedHighWaterMark(window: window))
