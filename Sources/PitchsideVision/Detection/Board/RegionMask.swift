@@ -1,4 +1,5 @@
-/// One region cut out of the label image, with its enclosed holes filled in.
+/// One region (with the same-paint fragments joined to it) cut out of the label image, with its
+/// enclosed holes filled in.
 ///
 /// Bags lying on the board and the hole itself are holes in the board's colour region; filling
 /// them gives the outline of the whole top surface.
@@ -12,8 +13,14 @@ struct RegionMask {
     let filledArea: Int
 
     init(labels: [Int32], imageWidth: Int, region: ColourRegion) {
-        let ox = region.minX - 1, oy = region.minY - 1
-        let w = region.boxWidth + 2, h = region.boxHeight + 2
+        self.init(labels: labels, imageWidth: imageWidth, members: [region.label],
+                  box: (region.minX, region.minY, region.maxX, region.maxY))
+    }
+
+    /// `members`: the labels making up the surface; `box`: inclusive bounds of their pixels.
+    init(labels: [Int32], imageWidth: Int, members: Set<Int32>, box: (minX: Int, minY: Int, maxX: Int, maxY: Int)) {
+        let ox = box.minX - 1, oy = box.minY - 1
+        let w = box.maxX - box.minX + 3, h = box.maxY - box.minY + 3
         originX = ox
         originY = oy
         width = w
@@ -21,9 +28,13 @@ struct RegionMask {
         // Flood the outside from the frame of the padded box; whatever it cannot reach is inside.
         var outside = [UInt8](repeating: 0, count: w * h)
         var inRegion = [UInt8](repeating: 0, count: w * h)
+        let single = members.count == 1 ? members.first : nil
         for y in 1..<(h - 1) {
             let row = (oy + y) * imageWidth
-            for x in 1..<(w - 1) where labels[row + ox + x] == region.label { inRegion[y * w + x] = 1 }
+            for x in 1..<(w - 1) {
+                let l = labels[row + ox + x]
+                if let single { if l == single { inRegion[y * w + x] = 1 } } else if members.contains(l) { inRegion[y * w + x] = 1 }
+            }
         }
         var stack: [Int] = [0]
         outside[0] = 1
