@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "PitchsideCoreTests", dependencies: ["PitchsideCore"]),
         .testTarget(name: "PitchsideTransportTests", dependencies: ["PitchsideTransport", "PitchsideCore"]),
         .testTarget(name: "PitchsideMediaTests", dependencies: ["PitchsideMedia", "PitchsideCore"]),
-        .testTarget(name: "PitchsideVisionTests", dependencies: ["PitchsideVision", "PitchsideCore", "PitchsideMedia"]),
+        .testTarget(name: "PitchsideVisionTests", dependencies: ["PitchsideVision", "PitchsideCore", "PitchsideMedia", "PitchsideSynth"]),
         .testTarget(name: "PitchsideGameTests", dependencies: ["PitchsideGame", "PitchsideCore"]),
         .testTarget(name: "PitchsidePoseTests", dependencies: ["PitchsidePose", "PitchsideCore", "PitchsideMedia", "PitchsideSynth"]),
         .testTarget(name: "PitchsideSynthTests", dependencies: ["PitchsideSynth", "PitchsideCore", "PitchsideMedia"]),
