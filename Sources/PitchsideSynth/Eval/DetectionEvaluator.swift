@@ -55,7 +55,11 @@ public struct DetectionEvaluator: Sendable {
             holeErrors.append(board.hasHole
                 ? hypot((board.hole.center.x - f.hole.cx) * w, (board.hole.center.y - f.hole.cy) * h) / diameter
                 : .infinity)
-            scaleErrors.append(abs(board.metresPerPixel - f.metresPerPixel) / f.metresPerPixel)
+            // Metres per pixel of the picture analysed (the worker's rendition may be smaller
+            // than the video), in the video's pixels.
+            let analysed = board.header.frameWidth > 0 ? Double(board.header.frameWidth) : w
+            let scale = board.metresPerPixel * analysed / w
+            scaleErrors.append(abs(scale - f.metresPerPixel) / f.metresPerPixel)
         }
 
         // Board coverage over the settled frames.

@@ -42,7 +42,9 @@ struct EvalDetectionCommand: ParsableCommand {
         if let runPath {
             guard let truth else { throw ValidationError("--run needs --truth") }
             let log = try RunLog.parse(String(contentsOfFile: runPath, encoding: .utf8))
-            reports.append(evaluator.evaluate(run: log, truth: try GroundTruth.load(path: truth), name: runPath))
+            let report = evaluator.evaluate(run: log, truth: try GroundTruth.load(path: truth), name: runPath)
+            reports.append(report)
+            if !json { print(Self.line(report)) }
         }
         guard !games.isEmpty || !reports.isEmpty else { throw ValidationError("give --corpus, --game or --run with --truth") }
         if let keepResults { try FileManager.default.createDirectory(atPath: keepResults, withIntermediateDirectories: true) }

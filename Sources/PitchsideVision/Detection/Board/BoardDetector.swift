@@ -154,7 +154,33 @@ public struct BoardDetector: Sendable {
         let roughSides = (0..<4).map { rough[$0].distance(to: rough[($0 + 1) % 4]) }
         let roughAspect = max(roughSides[0] + roughSides[2], roughSides[1] + roughSides[3])
             / max(1e-6, min(roughSides[0] + roughSides[2], roughSides[1] + roughSides[3]))
-        let corners = ordered(EdgePolish.polish(rough, image: plain, sideOn: roughAspect > maximumUnforeshortenedAspect))
+        let polished = ordered(EdgePolish.polish(rough, image: plain, sideOn: roughAspect > maximumUnforeshortenedAspect))
+        let shape = Shape(solidity: solidity, colourShare: colourShare, fragments: top.members.count - 1, rough: rough)
+        // Polishing moves sides onto the picture's edges; on a board with rounded corners or a
+        // bag over its edge a side can land astray, so the outline it started from is scored too
+        // and the better kept (the polished one on a tie).
+        let attempt = score(polished, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work)
+        guard polished != rough else { return attempt }
+        let fallback = score(rough, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work)
+        switch (attempt, fallback) {
+        case (.success(let a), .success(let b)): return b.ranks(above: a) ? .success(b) : .success(a)
+        case (.failure, .success): return fallback
+        default: return attempt
+        }
+    }
+
+    /// What the candidate's outline alone says, before its corners are placed.
+    private struct Shape {
+        var solidity: Double
+        var colourShare: Double
+        var fragments: Int
+        var rough: [PlanePoint]
+    }
+
+    /// Proportions, orientation and the hole search for one placement of the corners.
+    private func score(_ corners: [PlanePoint], shape: Shape, region: ColourRegion, top: SurfaceFragments.Joined,
+                       mask: RegionMask, labels: [Int32], work: WorkImage) -> Result<Scored, Rejection> {
+        let solidity = shape.solidity, colourShare = shape.colourShare, rough = shape.rough
         let e = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
         let lengthAlongFirstEdge = e[0] + e[2] >= e[1] + e[3]
         let longSide = lengthAlongFirstEdge ? (e[0] + e[2]) / 2 : (e[1] + e[3]) / 2
@@ -183,9 +209,9 @@ public struct BoardDetector: Sendable {
         guard let hole = finder.find(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge),
               let plane = BoardPlane(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, backEdgeStart: hole.backEdgeStart)
         else { return .failure(Rejection(message: "no plane through the quadrilateral")) }
-        let shape = clamp((solidity - 0.80) / 0.12) * clamp((colourShare - 0.45) / 0.25)
+        let shapeScore = clamp((solidity - 0.80) / 0.12) * clamp((colourShare - 0.45) / 0.25)
         let holeScore = clamp((hole.contrast - 0.35) / 0.4) * clamp((hole.enclosed - 0.5) / 0.3)
-        let confidence = shape * (0.35 + 0.65 * holeScore)
+        let confidence = shapeScore * (0.35 + 0.65 * holeScore)
         let ellipse = plane.ellipse(along: hole.along, across: hole.across, radius: BoardGeometry.holeRadius)
         let d = BoardDetection(
             imageWidth: work.width, imageHeight: work.height, corners: corners, hole: ellipse,
@@ -197,7 +223,7 @@ public struct BoardDetector: Sendable {
             q.map { String(format: "(%.1f, %.1f)", $0.x * work.scale, $0.y * work.scale) }.joined(separator: " ")
         }
         let summary = String(format: "confidence %.2f: solidity %.2f, colour share %.2f (%d fragments), aspect %.1f at %.0f°, hole contrast %.2f, enclosed %.2f; outline quadrilateral %@, polished %@",
-                             confidence, solidity, colourShare, top.members.count - 1, aspect, axisFromHorizontal, hole.contrast, hole.enclosed,
+                             confidence, solidity, colourShare, shape.fragments, aspect, axisFromHorizontal, hole.contrast, hole.enclosed,
                              points(rough), points(corners))
         return .success(Scored(detection: d, evidence: solidity * colourShare * max(0, hole.contrast) * hole.enclosed,
                                foreshortened: aspect > maximumUnforeshortenedAspect, axisFromHorizontal: axisFromHorizontal,

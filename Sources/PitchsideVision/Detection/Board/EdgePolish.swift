@@ -6,8 +6,8 @@ import Foundation
 /// The region outline a quadrilateral is fitted to is whole pixels of a blurred picture; a
 /// side-on board 60 pixels long needs its corners within about a pixel. Across each side, at
 /// points spread along it, the colour profile is sampled (bilinear, unblurred): the edge is where,
-/// coming in from outside, the colour first leaves the outside colour by half its difference
-/// from the top's (measured well inside). A line through those edge points, refitted without the points far from
+/// coming in from outside, the colour first comes nearer the top's (measured well inside) than
+/// the outside's. A line through those edge points, refitted without the points far from
 /// it (a bag over the edge, a leg), replaces the side; the corners are the new sides' crossings.
 enum EdgePolish {
     /// `sideOn`: the quadrilateral is a foreshortened top lying across the picture (its first and
@@ -93,9 +93,10 @@ enum EdgePolish {
 
     /// Offset along `normal` (outward) of the edge near `p`, or nil when there is no clear edge.
     ///
-    /// Coming in from outside, the edge is where the colour first leaves what lies outside by
-    /// half the difference between outside and the top: the outer boundary, whatever graphics
-    /// (a border stripe, an outline) lie just inside it.
+    /// Coming in from outside, the edge is where the colour first comes closer to the top's
+    /// (measured well inside) than to what lies outside: the outer boundary, whatever graphics
+    /// (a border stripe, an outline) lie just inside it, and wherever the ground's texture
+    /// strays from its own average.
     private static func edgeOffset(at p: PlanePoint, normal n: PlanePoint, reach: Double, inside: Double, image: WorkImage) -> Double? {
         func colour(_ s: Double) -> (Double, Double, Double) { image.sample(p.x + n.x * s, p.y + n.y * s) }
         func distance(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> Double {
@@ -103,19 +104,22 @@ enum EdgePolish {
         }
         let top = colour(-inside)
         let outside = colour(reach + 0.5)
-        let contrast = distance(outside, top)
-        guard contrast >= 30 else { return nil }
-        let half = contrast / 2
+        guard distance(outside, top) >= 30 else { return nil }
+        // Positive while nearer the outside colour than the top's.
+        func side(_ s: Double) -> Double {
+            let c = colour(s)
+            return distance(c, top) - distance(c, outside)
+        }
         let step = 0.25
         var s = reach
-        var previous = distance(colour(s), outside)
-        guard previous < half else { return nil }
+        var previous = side(s)
+        guard previous > 0 else { return nil }
         while s > -reach {
             let next = s - step
-            let value = distance(colour(next), outside)
-            if value >= half {
+            let value = side(next)
+            if value <= 0 {
                 // Linear interpolation between the two samples around the crossing.
-                let f = (half - previous) / max(1e-9, value - previous)
+                let f = previous / max(1e-9, previous - value)
                 return s - f * step
             }
             previous = value

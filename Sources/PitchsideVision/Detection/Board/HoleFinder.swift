@@ -70,9 +70,30 @@ struct HoleFinder {
         return best
     }
 
-    /// Share of the not-board points inside the hole's disc that lie in the filled top.
+    /// Share of the not-board points inside the hole's disc that the top encloses.
+    ///
+    /// The top is closed by about a third of the hole's radius first: a bag lying over the
+    /// board's edge next to the hole leaves only a thin channel from the hole to the outside,
+    /// while a gap open to the outside (between a person's legs) is as wide as the "hole".
     private func enclosure(_ plane: BoardPlane, along: Double, across: Double) -> Double {
         let r = BoardGeometry.holeRadius
+        let centre = plane.point(along: along, across: across)
+        let rim = (0..<12).map { j -> Double in
+            let a = Double(j) * 2 * Double.pi / 12
+            return plane.point(along: along + r * cos(a), across: across + r * sin(a)).distance(to: centre)
+        }
+        let k = max(1, Int(0.35 * (rim.min() ?? 0)))
+        let closed = mask.outsideAfterClosing(radius: k)
+        /// Inside the closed top: no outside pixel within k (the closing's erosion half).
+        func enclosed(_ p: PlanePoint) -> Bool {
+            let cx = Int(p.x) - mask.originX + closed.pad, cy = Int(p.y) - mask.originY + closed.pad
+            let rows = closed.outside.count / closed.width
+            guard cx - k >= 0, cy - k >= 0, cx + k < closed.width, cy + k < rows else { return false }
+            for y in (cy - k)...(cy + k) {
+                for x in (cx - k)...(cx + k) where closed.outside[y * closed.width + x] == 1 { return false }
+            }
+            return true
+        }
         var hole = 0, inside = 0
         for f in [0.0, 0.3, 0.55, 0.8] {
             for j in 0..<(f == 0 ? 1 : 12) {
@@ -80,8 +101,7 @@ struct HoleFinder {
                 let p = plane.point(along: along + f * r * cos(a), across: across + f * r * sin(a))
                 guard notBoard(p) == 1 else { continue }
                 hole += 1
-                let x = Int(p.x) - mask.originX, y = Int(p.y) - mask.originY
-                if x >= 0, y >= 0, x < mask.width, y < mask.height, mask.filled[y * mask.width + x] == 1 { inside += 1 }
+                if enclosed(p) { inside += 1 }
             }
         }
         return hole == 0 ? 0 : Double(inside) / Double(hole)

@@ -11,6 +11,8 @@ struct RegionMask {
     /// 1 where the region (or a hole it encloses) is.
     var filled: [UInt8]
     let filledArea: Int
+    /// 1 where the region's own colour is (before filling).
+    let region: [UInt8]
 
     init(labels: [Int32], imageWidth: Int, region: ColourRegion) {
         self.init(labels: labels, imageWidth: imageWidth, members: [region.label],
@@ -55,6 +57,47 @@ struct RegionMask {
         filled = outside.map { $0 == 0 ? 1 : 0 }
         for v in filled where v == 1 { area += 1 }
         filledArea = area
+        region = inRegion
+    }
+
+    /// The outside of the region after a morphological closing by a square of half-side
+    /// `radius`: gaps in the region narrower than about twice the radius no longer let the
+    /// outside in. Padded by `radius + 1` on every side of the mask's box.
+    func outsideAfterClosing(radius k: Int) -> (outside: [UInt8], pad: Int, width: Int) {
+        let pad = k + 1
+        let pw = width + 2 * pad, ph = height + 2 * pad
+        // Dilate the region: rows, then columns, each a running count over a window of 2k + 1.
+        var rows = [UInt8](repeating: 0, count: pw * ph)
+        for y in 0..<height {
+            var count = 0
+            let src = y * width, dst = (y + pad) * pw + pad
+            for x in -k..<(width + k) {
+                if x + k < width, region[src + x + k] == 1 { count += 1 }
+                if x - k - 1 >= 0, region[src + x - k - 1] == 1 { count -= 1 }
+                if count > 0 { rows[dst + x] = 1 }
+            }
+        }
+        var dilated = [UInt8](repeating: 0, count: pw * ph)
+        for x in 0..<pw {
+            var count = 0
+            for y in 0..<ph {
+                if y + k < ph, rows[(y + k) * pw + x] == 1 { count += 1 }
+                if y - k - 1 >= 0, rows[(y - k - 1) * pw + x] == 1 { count -= 1 }
+                if count > 0 { dilated[y * pw + x] = 1 }
+            }
+        }
+        var outside = [UInt8](repeating: 0, count: pw * ph)
+        var stack: [Int] = [0]
+        outside[0] = 1
+        while let p = stack.popLast() {
+            let x = p % pw, y = p / pw
+            for q in [x > 0 ? p - 1 : -1, x < pw - 1 ? p + 1 : -1, y > 0 ? p - pw : -1, y < ph - 1 ? p + pw : -1]
+            where q >= 0 && outside[q] == 0 && dilated[q] == 0 {
+                outside[q] = 1
+                stack.append(q)
+            }
+        }
+        return (outside, pad, pw)
     }
 
     /// Boundary samples in image (work) coordinates with pixel (i, j) covering [i, i+1] × [j, j+1]:

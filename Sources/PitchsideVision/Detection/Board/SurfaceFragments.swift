@@ -2,8 +2,8 @@
 /// stripe leaves a band of the same paint at each end, a ring around the hole leaves an island.
 ///
 /// A fragment is a region of nearly the same mean colour (within 12 % of its brightness, so
-/// the darker front face and side rail of the same paint stay out) lying within a few percent
-/// of the board's size of the main region. Joined to it, they give the whole top's outline.
+/// the darker front face and side rail of the same paint stay out), no larger than the main
+/// region, touching it within a few percent of its size and lying within a quarter of it. Joined to it, they give the whole top's outline.
 enum SurfaceFragments {
     struct Joined {
         var members: Set<Int32>
@@ -13,9 +13,13 @@ enum SurfaceFragments {
     }
 
     static func join(_ region: ColourRegion, regions: [ColourRegion], labels: [Int32], width w: Int, height h: Int) -> Joined {
-        let reach = max(3, Int(0.08 * Double(max(region.boxWidth, region.boxHeight))))
-        let x0 = max(0, region.minX - reach), x1 = min(w - 1, region.maxX + reach)
-        let y0 = max(0, region.minY - reach), y1 = min(h - 1, region.maxY + reach)
+        // Fragments touch the region within `reach` and lie within a quarter of its size of it
+        // (the end beyond a hole's ring can be cut off whole).
+        let long = max(region.boxWidth, region.boxHeight)
+        let reach = max(3, Int(0.08 * Double(long)))
+        let room = max(reach, long / 4)
+        let x0 = max(0, region.minX - room), x1 = min(w - 1, region.maxX + room)
+        let y0 = max(0, region.minY - room), y1 = min(h - 1, region.maxY + room)
         let bw = x1 - x0 + 1, bh = y1 - y0 + 1
         // City-block distance from the main region, two passes.
         let far = Int32(1 << 20)
@@ -49,7 +53,7 @@ enum SurfaceFragments {
                 guard judged[l] == nil else { continue }
                 let r = regions[Int(l)]
                 let c = r.meanColour
-                let ok = abs(c.0 - mean.0) + abs(c.1 - mean.1) + abs(c.2 - mean.2) <= tolerance
+                let ok = abs(c.0 - mean.0) + abs(c.1 - mean.1) + abs(c.2 - mean.2) <= tolerance && r.area <= region.area
                     && r.minX >= max(1, x0) && r.maxX <= min(w - 2, x1) && r.minY >= max(1, y0) && r.maxY <= min(h - 2, y1)
                 judged[l] = ok
                 guard ok else { continue }
