@@ -36,6 +36,10 @@ public final class WorkerNode {
         public var consumerID: String
         /// Frames the capture node may publish ahead of this worker (lockstep).
         public var window = 4
+        /// Frames kept waiting in the subscriber; nil: enough for lockstep (which loses frames
+        /// when the mark is near the credit window). A live cluster keeps 2, so a worker that
+        /// falls behind loses old frames instead of analysing ever staler ones.
+        public var receiveQueue: Int?
         /// Process only frames with `seq % count == index` (sharding within a stream).
         public var shard = ShardSelector.all
         /// Exit after the end-of-stream marker of every followed stream (`pitchside analyze`).
@@ -90,7 +94,7 @@ public final class WorkerNode {
         defer { subscriber.close() }
         try subscriber.set(.linger, 0)
         // Far above the credit window: libzmq loses lockstep frames when the SUB's mark is near it.
-        let mark = CreditGate.recommendedHighWaterMark(window: options.window)
+        let mark = options.receiveQueue ?? CreditGate.recommendedHighWaterMark(window: options.window)
         try subscriber.setHighWaterMarks(send: mark, receive: mark)
         try subscriber.connect(endpoints.frames)
         let pusher = try context.socket(.push)

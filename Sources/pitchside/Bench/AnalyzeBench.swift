@@ -87,7 +87,8 @@ struct AnalyzeBench: ParsableCommand {
                                         output: dir, name: "aggregate")
         var workers: [Process] = []
         for role in ["detection", "trajectory", "pose"] {
-            workers.append(try Self.spawn(["worker", role, "--exit-at-end"] + common, output: dir, name: role))
+            workers.append(try Self.spawn(["worker", role, "--exit-at-end", "--queue", "\(UpCommand.liveReceiveQueue)"] + common,
+                                          output: dir, name: role))
         }
         let capture = try Self.spawn(["capture", "--input", path, "--pacing", "live", "--consumers", "3", "--quiet",
                                       "--max-frames", "\(frames)"] + common, output: dir, name: "capture")
