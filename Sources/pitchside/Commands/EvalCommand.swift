@@ -8,10 +8,11 @@ struct EvalCommand: ParsableCommand {
         commandName: "eval", abstract: "Measure a run or an analyser against synthetic games' ground truth.",
         discussion: """
             pitchside eval --run events.jsonl --truth games/7/truth.json      a run's game events (eval game, the default)
+            pitchside eval games --corpus synth-corpus/dev                    the whole cluster on every game of a corpus
             pitchside eval trajectory --corpus synth-corpus/dev               the trajectory detector on a corpus
             pitchside eval detection --corpus synth-corpus/dev                the detection analysis on a corpus
             """,
-        subcommands: [EvalGameCommand.self, EvalTrajectoryCommand.self, EvalDetectionCommand.self],
+        subcommands: [EvalGameCommand.self, EvalGamesCommand.self, EvalTrajectoryCommand.self, EvalDetectionCommand.self],
         defaultSubcommand: EvalGameCommand.self)
 }
 

@@ -157,13 +157,14 @@ public struct BoardDetector: Sendable {
         let polished = ordered(EdgePolish.polish(rough, image: plain, sideOn: roughAspect > maximumUnforeshortenedAspect))
         let shape = Shape(solidity: solidity, colourShare: colourShare, fragments: top.members.count - 1, rough: rough)
         // Polishing moves sides onto the picture's edges; on a board with rounded corners or a
-        // bag over its edge a side can land astray, so the outline it started from is scored too
-        // and the better kept (the polished one on a tie).
+        // bag over its edge a side can land astray. When the polished outline does not pass, the
+        // outline it started from is scored too, and kept if it does better.
         let attempt = score(polished, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work)
+        if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
         guard polished != rough else { return attempt }
         let fallback = score(rough, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work)
         switch (attempt, fallback) {
-        case (.success(let a), .success(let b)): return b.ranks(above: a) ? .success(b) : .success(a)
+        case (.success(let a), .success(let b)): return b.detection.confidence > a.detection.confidence ? .success(b) : .success(a)
         case (.failure, .success): return fallback
         default: return attempt
         }
