@@ -41,13 +41,26 @@ public enum RegionCrop {
             for j in 0..<size {
                 let row = Row(x: first.x + Float(j) * dv.x - 0.5, y: first.y + Float(j) * dv.y - 0.5,
                               dx: du.x, dy: du.y, output: output.baseAddress! + j * size * 3)
-                let inner = source.bytesPerPixel == 3 ? row.interior(of: source, count: size) : 0..<0
-                if inner.isEmpty {
+                guard source.bytesPerPixel == 3 else {
                     row.general(0..<size, source, src)
+                    continue
+                }
+                // Replicated borders blend clamped positions, which the vector
+                // path can do too; a constant border needs the general path.
+                let outer = { (range: Range<Int>) in
+                    if source.replicate {
+                        row.clampedRGB(range, source, src, count: pixels.count)
+                    } else {
+                        row.general(range, source, src)
+                    }
+                }
+                let inner = row.interior(of: source, count: size)
+                if inner.isEmpty {
+                    outer(0..<size)
                 } else {
-                    row.general(0..<inner.lowerBound, source, src)
+                    outer(0..<inner.lowerBound)
                     row.interiorRGB(inner, source, src)
-                    row.general(inner.upperBound..<size, source, src)
+                    outer(inner.upperBound..<size)
                 }
             }
         }
@@ -163,6 +176,51 @@ public enum RegionCrop {
                 out.storeBytes(of: value, toByteOffset: 12 &* i, as: SIMD4<Float>.self)
                 px &+= stepX
                 py &+= stepY
+            }
+            general(last..<(last + 1), source, src)
+        }
+
+        /// RGB samples anywhere, for a replicated border: positions clamped to
+        /// the image in fixed point, then blended as in `interiorRGB`; a
+        /// neighbour past the last column or row is the pixel itself (its
+        /// weight is zero there). Samples whose 4-byte reads would pass the
+        /// end of the pixels, and the range's last sample (the vector store
+        /// spills one lane), go through `general`.
+        func clampedRGB(_ range: Range<Int>, _ source: Source, _ src: UnsafePointer<UInt8>, count: Int) {
+            guard let last = range.last, let x0 = Self.fixed(x), let y0 = Self.fixed(y),
+                  let stepX = Self.fixed(dx), let stepY = Self.fixed(dy) else {
+                general(range, source, src)
+                return
+            }
+            let raw = UnsafeRawPointer(src)
+            let out = UnsafeMutableRawPointer(output)
+            let stride = source.stride
+            let maxX = (source.width - 1) << Self.fractionBits, maxY = (source.height - 1) << Self.fractionBits
+            let lastColumn = source.width - 1, lastLine = source.height - 1
+            let readable = count - 4
+            let scale = SIMD4<Float>(repeating: source.scale), offset = SIMD4<Float>(repeating: source.offset)
+            let mask = Self.one - 1, unit = 1 / Float(Self.one)
+            @inline(__always) func rgbx(_ p: Int) -> SIMD4<Float> {
+                SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: p, as: SIMD4<UInt8>.self)))
+            }
+            var px = x0 &+ range.lowerBound &* stepX, py = y0 &+ range.lowerBound &* stepY
+            for i in range.lowerBound..<last {
+                let cx = min(max(px, 0), maxX), cy = min(max(py, 0), maxY)
+                px &+= stepX
+                py &+= stepY
+                let column = cx >> Self.fractionBits, line = cy >> Self.fractionBits
+                let right = column < lastColumn ? 3 : 0, down = line < lastLine ? stride : 0
+                let top = line &* stride &+ column &* 3, bottom = top &+ down
+                guard bottom &+ right <= readable else {
+                    general(i..<(i + 1), source, src)
+                    continue
+                }
+                let fx = SIMD4<Float>(repeating: Float(cx & mask) * unit)
+                let fy = SIMD4<Float>(repeating: Float(cy & mask) * unit)
+                let a = rgbx(top), b = rgbx(top &+ right), d = rgbx(bottom), e = rgbx(bottom &+ right)
+                let upper = a + fx * (b - a), lower = d + fx * (e - d)
+                let value = (upper + fy * (lower - upper)) * scale + offset
+                out.storeBytes(of: value, toByteOffset: 12 &* i, as: SIMD4<Float>.self)
             }
             general(last..<(last + 1), source, src)
         }

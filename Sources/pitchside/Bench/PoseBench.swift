@@ -51,15 +51,14 @@ struct PoseBench: ParsableCommand {
         if trackOnly {
             let estimator = try PoseEstimator(assets: assets, configuration: .init(threads: 1))
             let m = try Self.track([estimator], clip)
-            print(String(format: "1 estimator, 1 thread: %.1f frames/s, in models %.2f ms/frame, pre/post %.2f ms/frame (processor %.2f ms)",
-                         m.fps, m.modelSeconds * 1000, m.prePostSeconds * 1000, m.prePostProcessorSeconds * 1000))
+            print(String(format: "1 estimator, 1 thread: %.1f frames/s, in models %.2f ms/frame (processor %.2f ms), pre/post %.2f ms/frame (processor %.2f ms)",
+                         m.fps, m.modelSeconds * 1000, m.modelProcessorSeconds * 1000,
+                         m.prePostSeconds * 1000, m.prePostProcessorSeconds * 1000))
             return
         }
         var invoke: [String: Double] = [:]
         var invokeCPU: [String: Double] = [:]
-        var fps: [String: Double] = [:]
-        var prePost: [String: Double] = [:]
-        var modelPerFrame: [String: Double] = [:]
+        var tracking: [String: Tracking] = [:]
         var prePostCPU: [String: Double] = [:]
         var peerMs: [String: Double] = [:]
         var peerNote = "not run (no --python)"
@@ -100,7 +99,12 @@ struct PoseBench: ParsableCommand {
                 for threads in [1, 2] {
                     do {
                         let result = try runPeerOnce(threads: threads, landmark: landmarkInput, detector: detectorInput)
-                        for (key, ms) in result { keepMin(&peerMs, "\(key), \(threads == 1 ? "1 thread" : "2 threads")", ms) }
+                        for (key, ms) in result {
+                            // "landmark, interpreter, wall" → "landmark, interpreter, 1 thread, wall"
+                            let parts = key.components(separatedBy: ", ")
+                            let name = ([parts[0], parts[1], threads == 1 ? "1 thread" : "2 threads", parts[2]]).joined(separator: ", ")
+                            keepMin(&peerMs, name, ms)
+                        }
                         peerNote = "ai-edge-litert 2.3.0 from Python (\(python))"
                     } catch {
                         peerNote = "not run (\(error))"
@@ -110,11 +114,7 @@ struct PoseBench: ParsableCommand {
             for (key, estimators) in [("1 estimator, 1 thread", [one]), ("1 estimator, 2 threads", [two]),
                                       ("2 sharded estimators, 1 thread each", shards)] {
                 let m = try Self.track(estimators, clip)
-                if m.fps > fps[key] ?? 0 {
-                    fps[key] = m.fps
-                    prePost[key] = m.prePostSeconds
-                    modelPerFrame[key] = m.modelSeconds
-                }
+                if m.fps > tracking[key]?.fps ?? 0 { tracking[key] = m }
                 prePostCPU[key] = min(prePostCPU[key] ?? .infinity, m.prePostProcessorSeconds)
             }
         }
@@ -122,42 +122,50 @@ struct PoseBench: ParsableCommand {
             throw ValidationError("no pose found in \(path): nothing to track")
         }
 
-        print("\nraw model invoke, median of \(invokes) (wall; processor time of the process), same input on both sides:")
+        print("\nraw model invoke, median of \(invokes), best round; same input bytes on both sides")
         print("  peer: \(peerNote)")
-        print("  model, threads            Pitchside wall  (cpu)        peer interpreter  compiled model   Pitchside / best peer")
+        print("  (wall ms / processor ms of the process)   Pitchside        peer Interpreter   peer CompiledModel   Pitchside ÷ best peer")
         for model in ["landmark", "detector"] {
             for threads in ["1 thread", "2 threads"] {
                 let key = "\(model), \(threads)"
-                var line = String(format: "  %-22@ %8.2f ms (%6.2f ms)", key as NSString, invoke[key]! * 1000, invokeCPU[key]! * 1000)
-                if let interpreter = peerMs["\(model), interpreter, \(threads)"],
-                   let compiled = peerMs["\(model), compiled model, \(threads)"] {
-                    line += String(format: "   %10.2f ms  %10.2f ms      ×%.2f",
-                                   interpreter, compiled, invoke[key]! * 1000 / min(interpreter, compiled))
+                var line = "  " + Self.padded(key, 38) + String(format: " %6.2f / %6.2f", invoke[key]! * 1000, invokeCPU[key]! * 1000)
+                let peer = ["interpreter", "compiled model"].compactMap { api -> (Double, Double)? in
+                    guard let wall = peerMs["\(model), \(api), \(threads), wall"],
+                          let cpu = peerMs["\(model), \(api), \(threads), cpu"] else { return nil }
+                    return (wall, cpu)
+                }
+                if peer.count == 2 {
+                    let bestWall = min(peer[0].0, peer[1].0), bestCPU = min(peer[0].1, peer[1].1)
+                    line += String(format: "    %6.2f / %6.2f    %6.2f / %6.2f       ×%.2f / ×%.2f",
+                                   peer[0].0, peer[0].1, peer[1].0, peer[1].1,
+                                   invoke[key]! * 1000 / bestWall, invokeCPU[key]! * 1000 / bestCPU)
                 }
                 print(line)
             }
         }
-        print("\nsteady tracking (landmark model every frame, detector only when lost):")
+        print("\nsteady tracking (landmark model every frame, detector only when lost), best round:")
+        print("                                        frames/s  vs 1 thread  vs ceiling (1 / median invoke)   ms/frame: in models  pre/post   processor ms/frame: in models  pre/post")
         let rows: [(String, String)] = [
             ("1 estimator, 1 thread", "landmark, 1 thread"),
             ("1 estimator, 2 threads", "landmark, 2 threads"),
             ("2 sharded estimators, 1 thread each", "landmark, 1 thread"),
         ]
-        let base = fps["1 estimator, 1 thread"]!
+        let base = tracking["1 estimator, 1 thread"]!.fps
         for (key, model) in rows {
-            let f = fps[key]!
+            let m = tracking[key]!
             let shards = key.hasPrefix("2 sharded") ? 2.0 : 1.0
             let ceiling = shards / invoke[model]!
-            print(String(format: "  %-36@ %6.1f frames/s  ×%.2f vs 1 thread   ceiling %6.1f/s (%3.0f%%)   in models %.2f ms/frame   pre/post %.2f ms/frame (processor %.2f ms)",
-                         key as NSString, f, f / base, ceiling, f / ceiling * 100,
-                         modelPerFrame[key]! * 1000, prePost[key]! * 1000, prePostCPU[key]! * 1000))
+            print("  " + Self.padded(key, 36) + String(format: " %7.1f     ×%.2f       %3.0f%% of %6.1f/s              %6.2f      %6.2f                 %6.2f      %6.2f",
+                         m.fps, m.fps / base, m.fps / ceiling * 100, ceiling,
+                         m.modelSeconds * 1000, m.prePostSeconds * 1000,
+                         m.modelProcessorSeconds * 1000, prePostCPU[key]! * 1000))
         }
         let stats = one.statistics
         print("\n1-thread estimator: \(stats.frames) frames, poses \(stats.posesFound), detector runs \(stats.detectorRuns), landmark runs \(stats.landmarkRuns)")
         print(String(format: "load average at end: %.2f", Self.loadAverage()))
     }
 
-    /// Runs the peer once (one round) and returns its wall medians in ms, keyed "landmark, interpreter" etc.
+    /// Runs the peer once (one round) and returns its medians in ms, keyed "landmark, interpreter, wall" etc.
     private func runPeerOnce(threads: Int, landmark: URL, detector: URL) throws -> [String: Double] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -171,15 +179,22 @@ struct PoseBench: ParsableCommand {
         process.waitUntilExit()
         guard process.terminationStatus == 0,
               let object = try? JSONSerialization.jsonObject(with: out) as? [String: Any],
-              let ms = object["ms"] as? [String: Double]
+              let wall = object["ms"] as? [String: Double], let cpu = object["cpu_ms"] as? [String: Double]
         else { throw ValidationError("\(python) \(peer) failed (is ai-edge-litert==2.3.0 installed?)") }
-        return ms
+        var result: [String: Double] = [:]
+        for (key, ms) in wall { result[key + ", wall"] = ms }
+        for (key, ms) in cpu { result[key + ", cpu"] = ms }
+        return result
     }
 
     /// The model's current input 0 as raw float32 bytes.
     static func write(_ model: LiteRtModel, to url: URL) throws {
         let data = model.withInput(0) { Data(buffer: $0) }
         try data.write(to: url)
+    }
+
+    static func padded(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
     static func loadAverage() -> Double {
@@ -229,8 +244,10 @@ struct PoseBench: ParsableCommand {
         /// Per frame, averaged over the estimators: wall time inside model runs, and all the rest.
         var modelSeconds: Double
         var prePostSeconds: Double
-        /// Per frame: the estimators' threads' processor time outside model runs
-        /// (what a busy machine inflates least).
+        /// Per frame: the estimators' threads' processor time inside and outside
+        /// model runs (what a busy machine inflates least; inside counts only
+        /// the calling thread, so it is the model's whole cost at 1 thread).
+        var modelProcessorSeconds: Double
         var prePostProcessorSeconds: Double
     }
 
@@ -274,9 +291,10 @@ struct PoseBench: ParsableCommand {
         let model = (modelTime() - modelBefore) / frames
         // Each estimator's thread was busy for `elapsed`, over its share of the frames.
         let busy = elapsed * Double(estimators.count) / frames
-        let outsideModels = (loopThreadSeconds.total - (modelThreadTime() - modelThreadBefore)) / frames
+        let insideModels = (modelThreadTime() - modelThreadBefore) / frames
+        let outsideModels = loopThreadSeconds.total / frames - insideModels
         return Tracking(fps: frames / elapsed, modelSeconds: model, prePostSeconds: busy - model,
-                        prePostProcessorSeconds: outsideModels)
+                        modelProcessorSeconds: insideModels, prePostProcessorSeconds: outsideModels)
     }
 }
 
