@@ -76,6 +76,8 @@ def main():
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--invokes", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--model", choices=["both", *MODELS], default="both", help="which model(s) to invoke")
+    parser.add_argument("--api", choices=["both", "interpreter", "compiled"], default="both", help="which API(s) to use")
     parser.add_argument("--landmark-input", help="float32 NHWC landmark input (256*256*3 values) instead of the pattern")
     parser.add_argument("--detector-input", help="float32 NHWC detector input (224*224*3 values) instead of the pattern")
     args = parser.parse_args()
@@ -83,6 +85,8 @@ def main():
     result = {"runtime": "ai-edge-litert", "threads": args.threads, "invokes": args.invokes,
               "rounds": args.rounds, "load_average": os.getloadavg()[0], "ms": {}, "cpu_ms": {}}
     for name, (file, low, high) in MODELS.items():
+        if args.model not in ("both", name):
+            continue
         path = os.path.join(args.models, file)
         shape = tfl.Interpreter(model_path=path).get_input_details()[0]["shape"]
         data = fixed_input(shape, low, high)
@@ -90,6 +94,8 @@ def main():
         if given:
             data = np.fromfile(given, dtype=np.float32).reshape(shape)
         for api, measure in (("interpreter", interpreter_invoke), ("compiled model", compiled_invoke)):
+            if args.api not in ("both", api.split()[0]):
+                continue
             wall, cpu = measure(path, data, args.threads, args.invokes, args.rounds)
             result["ms"][f"{name}, {api}"] = round(1000 * wall, 3)
             result["cpu_ms"][f"{name}, {api}"] = round(1000 * cpu, 3)
