@@ -38,16 +38,28 @@ struct GrayPyramid {
                     for y in 0..<h { for x in 0..<w { dst[y * w + x] = src[y * stride + x] } }
                     return
                 }
-                // Green carries most of the luma; it stands in for it on RGB frames.
+                // Green carries most of the luma; it stands in for it on RGB frames. The f rows
+                // of an output row are summed down each source column first (contiguous, so
+                // the loop vectorizes), then f columns at a time.
                 let channel = bpp == 3 ? 1 : 0
-                for y in 0..<h {
-                    for x in 0..<w {
-                        var s: UInt32 = 0
+                var columns = [UInt16](repeating: 0, count: w * f)
+                columns.withUnsafeMutableBufferPointer { sums in
+                    guard let sum = sums.baseAddress, let base = src.baseAddress else { return }
+                    for y in 0..<h {
+                        sum.update(repeating: 0, count: w * f)
                         for dy in 0..<f {
-                            var i = (y * f + dy) * stride + x * f * bpp + channel
-                            for _ in 0..<f { s &+= UInt32(src[i]); i += bpp }
+                            let row = base + (y * f + dy) * stride + channel
+                            if bpp == 1 {
+                                for x in 0..<(w * f) { sum[x] &+= UInt16(row[x]) }
+                            } else {
+                                for x in 0..<(w * f) { sum[x] &+= UInt16(row[x * bpp]) }
+                            }
                         }
-                        dst[y * w + x] = UInt8(truncatingIfNeeded: s >> shift)
+                        for x in 0..<w {
+                            var s: UInt32 = 0
+                            for k in 0..<f { s &+= UInt32(sum[x * f + k]) }
+                            dst[y * w + x] = UInt8(truncatingIfNeeded: s >> shift)
+                        }
                     }
                 }
             }

@@ -10,7 +10,15 @@ enum ShiftEstimator {
     /// Coarsest-level search radius, pixels of that level.
     static let coarseRadius = 6
 
-    static func shift(from previous: GrayPyramid, to current: GrayPyramid) -> (tx: Double, ty: Double) {
+    /// Radius of the first, cheap search on the coarsest level around the expected shift.
+    static let predictedRadius = 2
+
+    /// `expected`: the shift the caller expects (the previous frame's), in source pixels. The
+    /// coarsest level looks ±2 pixels around it first, and searches the full ±6 only when the
+    /// tiles there do not agree on a shift inside that window (a still or steadily moving
+    /// camera needs 25 positions instead of 169).
+    static func shift(from previous: GrayPyramid, to current: GrayPyramid,
+                      expected: (tx: Double, ty: Double) = (0, 0)) -> (tx: Double, ty: Double) {
         let n = min(previous.levels.count, current.levels.count)
         // Coarse to fine, each level's whole-pixel shift voted by tiles: a player walking across
         // part of the picture carries the tiles he covers, not the picture.
@@ -18,8 +26,19 @@ enum ShiftEstimator {
         var finest: [(x: Int, y: Int, rect: Rect)] = []
         for level in stride(from: n - 1, through: 0, by: -1) {
             let a = previous.levels[level], b = current.levels[level]
-            let radius = level == n - 1 ? coarseRadius : 2
-            let votes = tileMinima(a, b, around: (dx, dy), radius: radius)
+            var votes: [(x: Int, y: Int, rect: Rect)]
+            if level == n - 1 {
+                let scale = Double(previous.factor << level)
+                let centre = (Int((expected.tx / scale).rounded()), Int((expected.ty / scale).rounded()))
+                votes = tileMinima(a, b, around: centre, radius: predictedRadius)
+                let inside = mostVoted(votes.map { ($0.x, $0.y) }).map { w in
+                    abs(w.0 - centre.0) < predictedRadius && abs(w.1 - centre.1) < predictedRadius
+                        && votes.filter { $0.x == w.0 && $0.y == w.1 }.count * 2 > votes.count
+                } ?? false
+                if !inside { votes = tileMinima(a, b, around: (0, 0), radius: coarseRadius) }
+            } else {
+                votes = tileMinima(a, b, around: (dx, dy), radius: 2)
+            }
             guard let winner = mostVoted(votes.map { ($0.x, $0.y) }) else { break }
             dx = winner.0
             dy = winner.1
@@ -129,26 +148,31 @@ enum ShiftEstimator {
     }
 
     /// Sum of |a(x, y) − b(x + sx, y + sy)| (or its square) over `rect` of `a`.
+    ///
+    /// Plain loops over raw pointers with byte arithmetic (`max − min`), which LLVM turns into
+    /// vector code; Swift's SIMD types and mixed-width `abs` did not vectorize here.
     private static func cost(_ a: GrayPyramid.Level, _ b: GrayPyramid.Level, _ sx: Int, _ sy: Int,
                              _ rect: (x0: Int, x1: Int, y0: Int, y1: Int), squared: Bool) -> UInt64 {
-        let w = a.width
+        let w = a.width, n = rect.x1 - rect.x0
         var total: UInt64 = 0
-        a.pixels.withUnsafeBufferPointer { pa in
-            b.pixels.withUnsafeBufferPointer { pb in
+        a.pixels.withUnsafeBufferPointer { ba in
+            b.pixels.withUnsafeBufferPointer { bb in
+                guard let baseA = ba.baseAddress, let baseB = bb.baseAddress else { return }
                 for y in rect.y0..<rect.y1 {
-                    let ra = y * w, rb = (y + sy) * w + sx
+                    let pa = baseA + y * w + rect.x0, pb = baseB + (y + sy) * w + sx + rect.x0
                     if squared {
-                        var r64: UInt64 = 0
-                        for x in rect.x0..<rect.x1 {
-                            let d = Int32(pa[ra + x]) - Int32(pb[rb + x])
-                            r64 &+= UInt64(d * d)
+                        var row: UInt32 = 0
+                        for x in 0..<n {
+                            let u = pa[x], v = pb[x]
+                            let d = UInt32(u > v ? u &- v : v &- u)
+                            row &+= d &* d
                         }
-                        total &+= r64
+                        total &+= UInt64(row)
                     } else {
                         var row: UInt32 = 0
-                        for x in rect.x0..<rect.x1 {
-                            let d = Int16(pa[ra + x]) - Int16(pb[rb + x])
-                            row &+= UInt32(d < 0 ? -d : d)
+                        for x in 0..<n {
+                            let u = pa[x], v = pb[x]
+                            row &+= UInt32(u > v ? u &- v : v &- u)
                         }
                         total &+= UInt64(row)
                     }

@@ -38,6 +38,8 @@ public struct StabilityAnalyzer: Sendable {
     private var previous: GrayPyramid?
     private var previousSize = (0, 0)
     private var history: [(Double, Double)] = []
+    /// The last registered shift: the next one is looked for near it first.
+    private var lastShift: (tx: Double, ty: Double) = (0, 0)
 
     public init() {}
 
@@ -55,10 +57,12 @@ public struct StabilityAnalyzer: Sendable {
         }
         guard let prev = previous, previousSize == (image.width, image.height) else {
             history.removeAll()
+            lastShift = (0, 0)
             return StabilityResult(seq: frame.seq, ptsUs: frame.ptsUs, tx: 0, ty: 0, registered: false, stable: false,
                                    sampleCount: 0, summedShift: 0, moved: previous != nil)
         }
-        let (tx, ty) = ShiftEstimator.shift(from: prev, to: pyramid)
+        let (tx, ty) = ShiftEstimator.shift(from: prev, to: pyramid, expected: lastShift)
+        lastShift = (tx, ty)
         history.append((tx, ty))
         if history.count > requiredSamples { history.removeFirst(history.count - requiredSamples) }
         let sx = history.reduce(0) { $0 + $1.0 }, sy = history.reduce(0) { $0 + $1.1 }
