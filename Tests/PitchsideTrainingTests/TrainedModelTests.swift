@@ -1,0 +1,61 @@
+import Foundation
+import PitchsideCore
+import PitchsideGame
+import XCTest
+@testable import PitchsideTraining
+
+/// The compiled-in model (`ThrowTypeModel.trained`) against windows the real pose
+/// model produced on held-out games (`Fixtures/throw-windows.json`, written by
+/// `pitchside train classifier` together with the model). A regression check of
+/// the weights, the features and the window packing; accuracy figures come from
+/// the trainer's held-out report and `pitchside eval` (docs/game.md).
+final class TrainedModelTests: XCTestCase {
+    private func fixture() throws -> WindowFixture {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/throw-windows.json")
+        return try JSONDecoder().decode(WindowFixture.self, from: Data(contentsOf: url))
+    }
+
+    func testTheCompiledInModelLoadsAndFitsThisBuild() throws {
+        let model = ThrowTypeModel.trained
+        XCTAssertNoThrow(try model.validate())
+        XCTAssertEqual(model.featureNames, WindowFeatures.names)
+        XCTAssertFalse(model.hidden.isEmpty && model.output.joined().allSatisfy { $0 == 0 }, "a trained model, not zeros")
+    }
+
+    func testTheCompiledInModelClassifiesHeldOutPoseWindows() throws {
+        let f = try fixture()
+        let classifier = LearnedThrowTypeClassifier()
+        XCTAssertEqual(Set(f.windows.map(\.label)), ["overhand", "underhand", "underleg", "none"])
+        for w in f.windows {
+            let (sample, label) = try WindowFixture.unpack(w)
+            XCTAssertGreaterThanOrEqual(sample.poses.count, 30)
+            let d = classifier.classify(sample.poses, releasePtsUs: sample.releasePtsUs)
+            XCTAssertEqual(d.type, label, "seed \(w.seed) frame \(w.frame)")
+            XCTAssertGreaterThan(d.confidence, 0.5)
+        }
+    }
+
+    func testPackingKeepsTheWindow() throws {
+        let f = try fixture()
+        let w = try XCTUnwrap(f.windows.first)
+        let (sample, label) = try WindowFixture.unpack(w)
+        let again = WindowFixture.pack(label: label, seed: w.seed, frame: w.frame, sample: sample)
+        XCTAssertEqual(again, w)
+        var broken = w
+        broken.poses = String(w.poses.dropLast(8))
+        XCTAssertThrowsError(try WindowFixture.unpack(broken))
+    }
+
+    func testModelFilesThatDoNotFitAreRefused() throws {
+        var model = ThrowTypeModel.trained
+        model.featureNames.removeLast()
+        XCTAssertThrowsError(try ThrowTypeModel.decode(model.encoded())) { XCTAssertTrue("\($0)".contains("features")) }
+        model = ThrowTypeModel.trained
+        model.output[0].append(1)
+        XCTAssertThrowsError(try ThrowTypeModel.decode(model.encoded())) { XCTAssertTrue("\($0)".contains("layer sizes")) }
+        model = ThrowTypeModel.trained
+        model.std[3] = 0
+        XCTAssertThrowsError(try ThrowTypeModel.decode(model.encoded())) { XCTAssertTrue("\($0)".contains("standardization")) }
+        XCTAssertThrowsError(try ThrowTypeModel.decode(Data("{\"schema\": 1}".utf8)))
+    }
+}
