@@ -40,6 +40,8 @@ public struct ThrowTypeExamples {
         public var frame: Int
         /// What the person seen is doing at that frame (truth action).
         public var action: String
+        /// For throw windows: frames after the true release.
+        public var delay: Int?
     }
 
     /// The examples of one game. `track` must be the pose track of `truth`'s video.
@@ -59,8 +61,10 @@ public struct ThrowTypeExamples {
                 guard frame < poses.count, let seen = owner[t.releaseFrame] ?? owner[frame] else { continue }
                 let label: PSThrowType = seen == t.playerIndex ? Self.type(t.style) : .none
                 if label == .none, nearRelease(frame, of: seen, throwFrames, fps: fps) { continue }
-                out.append(example(poses, frame: frame, label: label, truth: truth,
-                                   action: truth.frames[t.releaseFrame].actions[seen]))
+                var e = example(poses, frame: frame, label: label, truth: truth,
+                                action: truth.frames[t.releaseFrame].actions[seen])
+                e.delay = delay
+                out.append(e)
             }
         }
 
@@ -90,7 +94,7 @@ public struct ThrowTypeExamples {
         let release = poses[frame].header.ptsUs
         let window = PoseWindow.around(release: release, in: poses)
         return Example(sample: ThrowTypeTrainer.Sample(poses: window, releasePtsUs: release, label: label),
-                       seed: truth.seed, frame: frame, action: action)
+                       seed: truth.seed, frame: frame, action: action, delay: nil)
     }
 
     /// Which player the pose shows: the one whose true joints are nearest, if near enough.

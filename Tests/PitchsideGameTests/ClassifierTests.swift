@@ -79,11 +79,11 @@ final class ClassifierTests: XCTestCase {
         var train: [ThrowTypeTrainer.Sample] = []
         var heldOut: [ThrowTypeTrainer.Sample] = []
         let types: [PSThrowType] = [.overhand, .underhand, .underleg, .none]
-        for seed in 0..<24 {
+        for seed in 0..<16 {
             for type in types {
                 let s = ThrowTypeTrainer.Sample(poses: window(type, jitter: 0.01, seed: UInt64(seed * 7 + 1)),
                                                 releasePtsUs: 100 * GameScript.frameUs, label: type)
-                if seed < 16 { train.append(s) } else { heldOut.append(s) }
+                if seed < 10 { train.append(s) } else { heldOut.append(s) }
             }
         }
         // Before training a model knows nothing: a zero output layer says the same for everything.
@@ -91,7 +91,7 @@ final class ClassifierTests: XCTestCase {
         untrained.output = untrained.output.map { $0.map { _ in 0 } }
         XCTAssertLessThanOrEqual(ThrowTypeTrainer.evaluate(LearnedThrowTypeClassifier(model: untrained), on: heldOut).accuracy, 0.25)
 
-        let model = try ThrowTypeTrainer.train(samples: train, options: .init(hiddenUnits: 8, epochs: 60))
+        let model = try ThrowTypeTrainer.train(samples: train, options: .init(hiddenUnits: 4, epochs: 30, learningRate: 0.01))
         let (accuracy, confusion) = ThrowTypeTrainer.evaluate(LearnedThrowTypeClassifier(model: model), on: heldOut)
         XCTAssertGreaterThanOrEqual(accuracy, 0.9, "\(confusion)")
         // The model survives a JSON round trip and gives the same answers.
@@ -114,12 +114,13 @@ final class ClassifierTests: XCTestCase {
             x[4] = (label & 2 == 0 ? -1 : 1) * (0.3 + abs(noise()))
             return x
         }
-        let labels = (0..<400).map { $0 % 4 }
+        let labels = (0..<200).map { $0 % 4 }
         let xs = labels.map(point)
         let names = (0..<6).map { "x\($0)" }
         for hidden in [0, 6] {
             let model = try ThrowTypeTrainer.train(features: xs, labels: labels,
-                                                   options: .init(hiddenUnits: hidden, epochs: 80), featureNames: names)
+                                                   options: .init(hiddenUnits: hidden, epochs: 40, learningRate: 0.01),
+                                                   featureNames: names)
             let test = (0..<200).map { $0 % 4 }
             let right = test.filter { label in
                 let p = model.probabilities(point(label))

@@ -12,22 +12,28 @@ import PitchsideCore
 /// ordered by height, not by side, since the pose model may swap sides.
 ///
 /// Then, at 12 instants from 34 frames before release to 10 after (linear
-/// interpolation between the poses, by frame time): throwing wrist x, y;
-/// throwing elbow x, y; other wrist y; higher and lower knee y; higher ankle y;
-/// shoulder centre x, y; hip centre x, y relative to its position at release.
-/// Plus pooled values over the whole window: highest and lowest throwing wrist,
-/// wrist ranges, the highest knee and ankle, lowest shoulder centre, how far the
-/// hips travel, the share of the window with a pose.
+/// interpolation between the poses, by frame time): the higher and the lower
+/// wrist (x, y) and elbow (y), whichever side the pose model calls them; the
+/// throwing wrist and elbow (x, y); the higher knee (x, y) and lower knee (y);
+/// the higher ankle (x, y); shoulder centre and nose (x, y); hip centre (x, y)
+/// relative to its position at release. Plus pooled values over the whole
+/// window: highest and lowest throwing wrist, wrist ranges, the highest knee
+/// and ankle, lowest shoulder centre, furthest-forward shoulder centre, how far
+/// the hips travel, the share of the window with a pose.
 public enum WindowFeatures {
     /// Frames relative to release at which the sequence is sampled.
     public static let instants: [Double] = stride(from: -34.0, through: 10.0, by: 4.0).map { $0 }
     static let perInstant = [
-        "wrist_x", "wrist_y", "elbow_x", "elbow_y", "other_wrist_y", "knee_high_y", "knee_low_y", "ankle_high_y",
-        "shoulder_x", "shoulder_y", "hip_dx", "hip_dy",
+        // The two wrists and elbows by height, whichever side the pose model calls them.
+        "wrist_hi_x", "wrist_hi_y", "wrist_lo_x", "wrist_lo_y", "elbow_hi_y", "elbow_lo_y",
+        // The arm whose wrist moves most.
+        "wrist_x", "wrist_y", "elbow_x", "elbow_y",
+        "knee_hi_x", "knee_hi_y", "knee_lo_y", "ankle_hi_x", "ankle_hi_y",
+        "shoulder_x", "shoulder_y", "nose_x", "nose_y", "hip_dx", "hip_dy",
     ]
     static let pooled = [
         "wrist_max_y", "wrist_min_y", "wrist_range_x", "wrist_range_y", "other_wrist_range_y", "knee_max_y",
-        "ankle_max_y", "shoulder_min_y", "hip_travel", "coverage",
+        "ankle_max_y", "shoulder_min_y", "shoulder_max_x", "hip_travel", "coverage",
     ]
 
     /// Names of the values, in order.
@@ -46,6 +52,7 @@ public enum WindowFeatures {
         var knees: [Vec2]
         var ankles: [Vec2]
         var shoulder: Vec2
+        var nose: Vec2?
         var hip: Vec2  // absolute, in aspect units
     }
 
@@ -63,18 +70,30 @@ public enum WindowFeatures {
         let releaseHip = interpolate(frames, at: 0) { $0.hip } ?? Vec2(0, 0)
         var out: [Double] = []
         out.reserveCapacity(count)
+        func higher(_ a: Vec2?, _ b: Vec2?) -> Vec2? {
+            guard let a, let b else { return a ?? b }
+            return a.y >= b.y ? a : b
+        }
+        func lower(_ a: Vec2?, _ b: Vec2?) -> Vec2? {
+            guard let a, let b else { return a ?? b }
+            return a.y < b.y ? a : b
+        }
         for t in instants {
-            let wrist = interpolate(frames, at: t) { $0.wrist[arm] }
-            let elbow = interpolate(frames, at: t) { $0.elbow[arm] }
-            let other = interpolate(frames, at: t) { $0.wrist[1 - arm] }
+            let wrists = (0...1).map { k in interpolate(frames, at: t) { $0.wrist[k] } }
+            let elbows = (0...1).map { k in interpolate(frames, at: t) { $0.elbow[k] } }
+            let wristHigh = higher(wrists[0], wrists[1]), wristLow = lower(wrists[0], wrists[1])
+            let elbowHigh = higher(elbows[0], elbows[1]), elbowLow = lower(elbows[0], elbows[1])
             let kneeHigh = interpolate(frames, at: t) { f in f.knees.max { a, b in a.y < b.y } }
             let kneeLow = interpolate(frames, at: t) { f in f.knees.min { a, b in a.y < b.y } }
             let ankleHigh = interpolate(frames, at: t) { f in f.ankles.max { a, b in a.y < b.y } }
             let shoulder = interpolate(frames, at: t) { $0.shoulder }
+            let nose = interpolate(frames, at: t) { $0.nose }
             let hip = interpolate(frames, at: t) { $0.hip }
             out += [
-                wrist?.x ?? 0, wrist?.y ?? 0, elbow?.x ?? 0, elbow?.y ?? 0, other?.y ?? 0,
-                kneeHigh?.y ?? -1, kneeLow?.y ?? -1, ankleHigh?.y ?? -2, shoulder?.x ?? 0, shoulder?.y ?? 1,
+                wristHigh?.x ?? 0, wristHigh?.y ?? 0, wristLow?.x ?? 0, wristLow?.y ?? 0, elbowHigh?.y ?? 0, elbowLow?.y ?? 0,
+                wrists[arm]?.x ?? 0, wrists[arm]?.y ?? 0, elbows[arm]?.x ?? 0, elbows[arm]?.y ?? 0,
+                kneeHigh?.x ?? 0, kneeHigh?.y ?? -1, kneeLow?.y ?? -1, ankleHigh?.x ?? 0, ankleHigh?.y ?? -2,
+                shoulder?.x ?? 0, shoulder?.y ?? 1, nose?.x ?? 0, nose?.y ?? 1.4,
                 (hip?.x ?? releaseHip.x) - releaseHip.x, (hip?.y ?? releaseHip.y) - releaseHip.y,
             ]
         }
@@ -86,6 +105,7 @@ public enum WindowFeatures {
             wrists.map(\.y).max() ?? 0, wrists.map(\.y).min() ?? 0, spread(wrists.map(\.x)), spread(wrists.map(\.y)),
             spread(others.map(\.y)), frames.flatMap { $0.knees.map(\.y) }.max() ?? -1,
             frames.flatMap { $0.ankles.map(\.y) }.max() ?? -2, frames.map(\.shoulder.y).min() ?? 1,
+            frames.map(\.shoulder.x).max() ?? 0,
             spread(hips.map(\.x)) + spread(hips.map(\.y)),
             Double(frames.count) / Double(GameConstants.maxPoseObservations),
         ]
@@ -133,6 +153,7 @@ public enum WindowFeatures {
                 knees: [r.j[.rightKnee], r.j[.leftKnee]].compactMap { body($0) },
                 ankles: [r.j[.rightAnkle], r.j[.leftAnkle]].compactMap { body($0) },
                 shoulder: body(shoulder)!,
+                nose: body(r.j[.nose]),
                 hip: Vec2(sign * hip.x / torso, -hip.y / torso))
         }
     }

@@ -49,6 +49,9 @@ struct TrainClassifierCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a few validation windows the new model gets right, as test data (\"none\": do not).",
                                valueName: "file"))
     var fixture = "Tests/PitchsideTrainingTests/Fixtures/throw-windows.json"
+    @Flag(help: "List the validation windows the model gets wrong.") var showErrors = false
+    @Option(help: ArgumentHelp("Also write every window's features and label as JSON lines (for analysis).", valueName: "file"))
+    var dumpFeatures: String?
     @Option(help: ArgumentHelp("Only evaluate a model on the validation games: trained (compiled-in), rules, or a JSON file.",
                                valueName: "model"))
     var evaluate: String?
@@ -89,15 +92,19 @@ struct TrainClassifierCommand: ParsableCommand {
         let validation = try TrainingCorpus(firstSeed: validationSeed, count: validationGames, throwsPerGame: throwCount)
         if let evaluate {
             let classifier = try Self.classifier(evaluate)
-            let held = try examples(preparer.prepare(validation.games, log: log), labeller).map(\.sample)
-            report("validation (seeds \(validationSeed)–\(validationSeed + UInt64(validationGames) - 1))", classifier, held)
+            let heldExamples = try examples(preparer.prepare(validation.games, log: log), labeller)
+            report("validation (seeds \(validationSeed)–\(validationSeed + UInt64(validationGames) - 1))", classifier,
+                   heldExamples.map(\.sample))
+            if showErrors { Self.listErrors(heldExamples, classifier) }
             return
         }
         let training = try TrainingCorpus(firstSeed: seed, count: games, throwsPerGame: throwCount)
         let all = try preparer.prepare(training.games + validation.games, log: log)
-        let train = examples(Array(all.prefix(games)), labeller).map(\.sample)
+        let trainExamples = examples(Array(all.prefix(games)), labeller)
+        let train = trainExamples.map(\.sample)
         let heldExamples = examples(Array(all.suffix(validationGames)), labeller)
         let held = heldExamples.map(\.sample)
+        if let dumpFeatures { try Self.dump(trainExamples, heldExamples, to: dumpFeatures) }
         log("\(train.count) training windows (\(Self.counts(train))), \(held.count) validation windows (\(Self.counts(held)))")
 
         let options = ThrowTypeTrainer.Options(hiddenUnits: hidden, epochs: epochs, learningRate: learningRate, l2: l2)
@@ -108,6 +115,7 @@ struct TrainClassifierCommand: ParsableCommand {
         let heldFigures = report("validation (held out, seeds \(validationSeed)–\(validationSeed + UInt64(validationGames) - 1))",
                                  LearnedThrowTypeClassifier(model: model), held)
         print(String(format: "training accuracy %.1f%%", trainFigures.accuracy * 100))
+        if showErrors { Self.listErrors(heldExamples, LearnedThrowTypeClassifier(model: model)) }
         let command = "pitchside train classifier --seed \(seed) --games \(games) --validation-seed \(validationSeed) "
             + "--validation-games \(validationGames) --throws \(throwCount) --hidden \(hidden) --epochs \(epochs) "
             + "--l2 \(l2) --learning-rate \(learningRate) --release-delays \(releaseDelays)"
@@ -177,6 +185,31 @@ struct TrainClassifierCommand: ParsableCommand {
         case "rules": return RuleThrowTypeClassifier()
         default: return LearnedThrowTypeClassifier(model: try ThrowTypeModel.load(URL(fileURLWithPath: name)))
         }
+    }
+
+    static func listErrors(_ examples: [ThrowTypeExamples.Example], _ classifier: any ThrowTypeClassifier) {
+        for e in examples {
+            let d = classifier.classify(e.sample.poses, releasePtsUs: e.sample.releasePtsUs)
+            guard d.type != e.sample.label else { continue }
+            print(String(format: "  wrong: seed %llu frame %d (%@%@, %d poses): %@ taken for %@ (%.2f)", e.seed, e.frame, e.action,
+                         e.delay.map { ", release +\($0)" } ?? "", e.sample.poses.count,
+                         ThrowTypeModel.name(of: e.sample.label), ThrowTypeModel.name(of: d.type), d.confidence))
+        }
+    }
+
+    static func dump(_ train: [ThrowTypeExamples.Example], _ held: [ThrowTypeExamples.Example], to path: String) throws {
+        var lines: [String] = []
+        for (set, examples) in [("train", train), ("validation", held)] {
+            for e in examples {
+                guard let x = WindowFeatures.extract(e.sample.poses, releasePtsUs: e.sample.releasePtsUs) else { continue }
+                let record: [String: Any] = [
+                    "set": set, "seed": e.seed, "frame": e.frame, "action": e.action, "delay": e.delay ?? -1,
+                    "label": ThrowTypeModel.name(of: e.sample.label), "x": x,
+                ]
+                lines.append(String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self))
+            }
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     static func counts(_ samples: [ThrowTypeTrainer.Sample]) -> String {
