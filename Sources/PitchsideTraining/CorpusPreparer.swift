@@ -65,6 +65,7 @@ public struct CorpusPreparer {
             throw TrainingError.badSeeds("\(dir.path) holds a different game than the corpus plans for seed \(game.seed); delete it")
         }
         if let cached = try? PoseTrack.read(from: posesURL), cached.records.count == truth.video.frameCount {
+            try Self.requirePoses(cached, path: posesURL.path)
             return PreparedGame(seed: game.seed, truth: truth, track: cached)
         }
         log("\(game.name): pose estimation over \(truth.video.frameCount) frames")
@@ -74,10 +75,22 @@ public struct CorpusPreparer {
         }
         track.header.video = "game.mp4"
         try track.write(to: posesURL)
+        try Self.requirePoses(track, path: posesURL.path)
         let seconds = Date().timeIntervalSince(start)
         log(String(format: "%@: %d poses in %.0f s (%.1f frames/s)", game.name,
                    track.records.filter { $0.j != nil }.count, seconds, Double(track.records.count) / max(seconds, 1e-3)))
         return PreparedGame(seed: game.seed, truth: truth, track: track)
+    }
+}
+
+extension CorpusPreparer {
+    /// A game whose pose track holds nobody cannot teach anything: the pose model
+    /// or its assets are broken, or the video shows no player.
+    public static func requirePoses(_ track: PoseTrack, path: String) throws {
+        guard track.records.contains(where: { $0.j != nil }) else {
+            throw TrainingError.badPoseTrack(path, "no frame of its \(track.records.count) has a pose; check the pose model "
+                + "(ops/fetch-models) and the video, then delete the file to estimate the poses again")
+        }
     }
 }
 

@@ -166,12 +166,16 @@ public enum TrainingError: Error, CustomStringConvertible, Equatable {
     case badPoseTrack(String, String)
     case badSeeds(String)
     case noSamples(String)
+    case badCorpus(String)
+    case badModel(String, String)
 
     public var description: String {
         switch self {
         case .badPoseTrack(let path, let why): return "\(path): not a usable pose track: \(why)"
         case .badSeeds(let why): return why
         case .noSamples(let why): return "no training samples: \(why)"
+        case .badCorpus(let why): return why
+        case .badModel(let path, let why): return "\(path): not a usable throw-type model: \(why)"
         }
     }
 }

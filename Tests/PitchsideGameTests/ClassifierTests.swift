@@ -65,6 +65,65 @@ final class ClassifierTests: XCTestCase {
         }
     }
 
+    /// The window with every joint moved by `move` (positions in the picture's 0…1 coordinates).
+    private func moved(_ poses: [PSPoseObservation], _ move: (Vec2) -> Vec2) -> [PSPoseObservation] {
+        poses.map { p in
+            var p = p
+            p.joints = p.joints.map { j in
+                var j = j
+                let q = move(Vec2(j.position.x, j.position.y))
+                j.position.x = q.x
+                j.position.y = q.y
+                return j
+            }
+            return p
+        }
+    }
+
+    private func assertSameFeatures(_ a: [Double]?, _ b: [Double]?, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard let a, let b else { return XCTFail("no features: \(what)", file: file, line: line) }
+        XCTAssertEqual(a.count, WindowFeatures.count, file: file, line: line)
+        let worst = zip(a, b).map { abs($0 - $1) }.max() ?? 0
+        XCTAssertLessThan(worst, 1e-9, what, file: file, line: line)
+    }
+
+    /// The features do not depend on where the thrower stands, how big they look, which
+    /// way they face, which side the pose model calls left, or the stream's clock.
+    func testWindowFeaturesIgnoreWhereAndHowTheThrowerIsSeen() {
+        let release = 100 * GameScript.frameUs
+        for type in throwTypeClasses {
+            let poses = window(type, jitter: 0.01, seed: 5)
+            let base = WindowFeatures.extract(poses, releasePtsUs: release)
+            assertSameFeatures(base, WindowFeatures.extract(moved(poses) { Vec2(1 - $0.x, $0.y) }, releasePtsUs: release),
+                               "mirrored \(type)")
+            assertSameFeatures(base, WindowFeatures.extract(moved(poses) { Vec2(0.6 + 0.5 * ($0.x - 0.1), 0.3 + 0.5 * ($0.y - 0.5)) },
+                                                            releasePtsUs: release), "half the size elsewhere \(type)")
+            let swapped = poses.map { p in
+                var p = p
+                p.joints = p.joints.map { j in
+                    var j = j
+                    if j.name.hasPrefix("right_") { j.name = "left_" + j.name.dropFirst(6) }
+                    else if j.name.hasPrefix("left_") { j.name = "right_" + j.name.dropFirst(5) }
+                    return j
+                }
+                return p
+            }
+            assertSameFeatures(base, WindowFeatures.extract(swapped, releasePtsUs: release), "sides swapped \(type)")
+            let later = poses.map { p in
+                var p = p
+                p.header.ptsUs += 7_000_000
+                return p
+            }
+            assertSameFeatures(base, WindowFeatures.extract(later, releasePtsUs: release + 7_000_000), "clock shifted \(type)")
+        }
+        // What the features must see: a throw is not its own idle stretch, nor a different throw.
+        let x = throwTypeClasses.map { WindowFeatures.extract(window($0, jitter: 0, seed: 1), releasePtsUs: release)! }
+        for i in x.indices { for j in x.indices where i < j { XCTAssertNotEqual(x[i], x[j]) } }
+        // Too few poses: nothing to classify, and the learned classifier says none.
+        XCTAssertNil(WindowFeatures.extract(Array(window(.overhand, jitter: 0, seed: 1).suffix(4)), releasePtsUs: release))
+        XCTAssertEqual(LearnedThrowTypeClassifier().classify([], releasePtsUs: nil), ThrowTypeDecision(type: .none, confidence: 0))
+    }
+
     func testRuleClassifierOnScriptedSwings() {
         let c = RuleThrowTypeClassifier()
         for type in [PSThrowType.overhand, .underhand, .underleg, .none] {

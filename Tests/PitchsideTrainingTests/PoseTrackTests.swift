@@ -51,6 +51,19 @@ final class PoseTrackTests: XCTestCase {
         XCTAssertEqual(back[3].header.frameWidth, 1280)
     }
 
+    func testATrackWithoutAnyPoseIsRefused() throws {
+        let nobody = (0..<10).map { observation(seq: UInt64($0), present: false) }
+        let empty = PoseTrack(header: .init(video: "game.mp4", videoWidth: 1280, videoHeight: 720, rendition: "rgb", frames: 10),
+                              records: nobody.map(PoseRecord.init))
+        XCTAssertThrowsError(try CorpusPreparer.requirePoses(empty, path: "game-3000/poses.jsonl")) { error in
+            XCTAssertTrue("\(error)".contains("game-3000/poses.jsonl"), "\(error)")
+            XCTAssertTrue("\(error)".contains("no frame of its 10 has a pose"), "\(error)")
+        }
+        var one = empty
+        one.records[4] = PoseRecord(observation(seq: 4, present: true))
+        XCTAssertNoThrow(try CorpusPreparer.requirePoses(one, path: "p"))
+    }
+
     func testBadFilesAreRefusedWithTheReason() throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url) }

@@ -19,7 +19,9 @@ final class TrainedModelTests: XCTestCase {
         let model = ThrowTypeModel.trained
         XCTAssertNoThrow(try model.validate())
         XCTAssertEqual(model.featureNames, WindowFeatures.names)
+        XCTAssertEqual(model.notes["status"], "trained", "not the placeholder")
         XCTAssertFalse(model.hidden.isEmpty && model.output.joined().allSatisfy { $0 == 0 }, "a trained model, not zeros")
+        XCTAssertTrue(model.notes["command"]?.hasPrefix("pitchside train classifier") ?? false)
     }
 
     func testTheCompiledInModelClassifiesHeldOutPoseWindows() throws {

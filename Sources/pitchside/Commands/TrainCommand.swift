@@ -77,6 +77,12 @@ struct TrainClassifierCommand: ParsableCommand {
     }
 
     func run() throws {
+        // A mistyped path must not start hours of rendering into a new directory.
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: corpus, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw TrainingError.badCorpus("corpus directory \(corpus) does not exist: create it (mkdir -p) to render the "
+                + "games into it, or give the directory of a prepared corpus")
+        }
         let started = Date()
         let lock = NSLock()
         let log: @Sendable (String) -> Void = { line in
@@ -120,6 +126,7 @@ struct TrainClassifierCommand: ParsableCommand {
             + "--validation-games \(validationGames) --throws \(throwCount) --hidden \(hidden) --epochs \(epochs) "
             + "--l2 \(l2) --learning-rate \(learningRate) --release-delays \(releaseDelays)"
         model.notes = [
+            "status": "trained",
             "command": command,
             "training": "\(train.count) windows from seeds \(seed)–\(seed + UInt64(games) - 1): \(Self.counts(train))",
             "validation": String(format: "%.1f%% of %d windows from seeds %llu–%llu", heldFigures.accuracy * 100, held.count,
@@ -183,7 +190,12 @@ struct TrainClassifierCommand: ParsableCommand {
         switch name {
         case "trained": return LearnedThrowTypeClassifier()
         case "rules": return RuleThrowTypeClassifier()
-        default: return LearnedThrowTypeClassifier(model: try ThrowTypeModel.load(URL(fileURLWithPath: name)))
+        default:
+            do {
+                return LearnedThrowTypeClassifier(model: try ThrowTypeModel.load(URL(fileURLWithPath: name)))
+            } catch {
+                throw TrainingError.badModel(name, "\(error)")
+            }
         }
     }
 
