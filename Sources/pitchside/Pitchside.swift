@@ -23,6 +23,7 @@ struct Pitchside: ParsableCommand {
             EvalCommand.self,
             TrainCommand.self,
             BenchCommand.self,
+            KeysCommand.self,
         ]
     )
 }

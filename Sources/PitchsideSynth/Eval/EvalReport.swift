@@ -35,6 +35,9 @@ public struct ThrowMatch: Codable, Equatable, Sendable {
     public var truthType: String
     public var runType: String
     public var speedErrorMps: Double?
+    public var speedErrorPercent: Double?
+    public var launchAngleErrorDeg: Double?
+    public var releaseAngleErrorDeg: Double?
 }
 
 /// The figures `pitchside eval` prints: how a run compares with a synthetic game's truth.

@@ -87,14 +87,21 @@ public struct Evaluator: Sendable {
                 speedErrors.append(speedError!)
                 speedPercent.append(speedError! / t.releaseSpeedMps * 100)
             }
-            if r.launchAngleDeg != 0 { launchErrors.append(abs(r.launchAngleDeg - t.launchAngleDeg)) }
+            var launchError: Double?, releaseAngleError: Double?
+            if r.launchAngleDeg != 0 {
+                launchError = abs(r.launchAngleDeg - t.launchAngleDeg)
+                launchErrors.append(launchError!)
+            }
             if r.releaseAngleDeg != 0 {
-                releaseAngleErrors.append(abs(Self.foldedAngle(r.releaseAngleDeg) - Self.foldedAngle(t.releaseAngleDeg)))
+                releaseAngleError = abs(Self.foldedAngle(r.releaseAngleDeg) - Self.foldedAngle(t.releaseAngleDeg))
+                releaseAngleErrors.append(releaseAngleError!)
             }
             matches.append(ThrowMatch(
                 truthIndex: t.index, runIndex: Int(r.throwIndex), releaseErrorSeconds: releaseErrors.last!,
                 truthOutcome: t.outcome.rawValue, runOutcome: outcome, truthPoints: t.points, runPoints: Int(r.points),
-                truthType: t.style.rawValue, runType: type, speedErrorMps: speedError))
+                truthType: t.style.rawValue, runType: type, speedErrorMps: speedError,
+                speedErrorPercent: speedError.map { $0 / t.releaseSpeedMps * 100 },
+                launchAngleErrorDeg: launchError, releaseAngleErrorDeg: releaseAngleError))
         }
         let n = Double(pairs.count)
         func ratio(_ k: Int, _ d: Double) -> Double? { d > 0 ? Double(k) / d : nil }

@@ -77,14 +77,8 @@ public final class FrameRenderer {
         // Bags in motion: shadows first.
         let moving = plan.throwsPlanned.filter { t >= $0.releaseTime && t < $0.restTime }
         for thrown in moving {
-            let tau = t - thrown.releaseTime
-            let phase = thrown.path.phase(at: tau)
-            guard phase == .flight || phase == .falling else { continue }
-            let p = thrown.path.position(at: tau)
-            let (s, w, hb) = plan.board.surfaceCoordinates(p)
-            let onTop = plan.board.isOnTop(s: s, w: w) && hb > 0
-            let base = onTop ? plan.board.point(s: s, w: w) : Vec3(p.x, 0, p.z)
-            let height = onTop ? hb : p.y
+            guard let shadow = plan.shadow(of: thrown, at: t) else { continue }
+            let base = shadow.base, height = shadow.height
             let c = camera.project(base)
             let scale = camera.scale(at: base)
             let ry = abs(camera.project(base + Vec3(0, 0, 0.1)).y - c.y)

@@ -115,6 +115,10 @@ public struct ThrowTruth: Codable, Equatable, Sendable {
     public var flight: [[Double]]
     /// After landing until rest: [frame, x, y] in pixels.
     public var afterLanding: [[Double]]
+    /// The bag's shadow on the ground or the board's top, [frame, x, y] in pixels, for every
+    /// frame it is drawn (in the air: flight, and falling off the board). Absent in truth
+    /// files written before it was recorded.
+    public var shadow: [[Double]]?
 }
 
 public struct ActionTruth: Codable, Equatable, Sendable {
@@ -154,4 +158,10 @@ public struct DistractorTruth: Codable, Equatable, Sendable {
     public var endFrame: Int
     public var startPixel: [Double]
     public var endPixel: [Double]
+    /// The middle of the figure (a bird's body, a walking person's hips) per frame it shows:
+    /// [frame, x, y] in pixels. Absent in truth files written before it was recorded.
+    public var path: [[Double]]?
+    /// Width and height of the figure in pixels (a bird's wingspan; a person's body), the largest
+    /// over its path.
+    public var extentPixels: [Double]?
 }

@@ -53,11 +53,17 @@ public enum TruthBuilder {
             let restFrame = plan.frame(atOrAfter: thrown.restTime)
             var flight: [[Double]] = []
             var after: [[Double]] = []
+            var shadow: [[Double]] = []
             for f in releaseFrame...max(restFrame, releaseFrame) {
                 let tau = plan.time(ofFrame: f) - thrown.releaseTime
-                let p = plan.camera(atFrame: f).project(path.position(at: tau))
+                let camera = plan.camera(atFrame: f)
+                let p = camera.project(path.position(at: tau))
                 if tau <= path.landingTime { flight.append([Double(f), r2(p.x), r2(p.y)]) } else {
                     after.append([Double(f), r2(p.x), r2(p.y)])
+                }
+                if let s = plan.shadow(of: thrown, at: plan.time(ofFrame: f)) {
+                    let c = camera.project(s.base)
+                    shadow.append([Double(f), r2(c.x), r2(c.y)])
                 }
             }
             let releaseCamera = plan.camera(atFrame: releaseFrame)
@@ -77,7 +83,7 @@ public enum TruthBuilder {
                 landingPixel: pix(plan.camera(atFrame: landingFrame).project(path.landingPoint)),
                 restPixel: pix(plan.camera(atFrame: restFrame).project(path.restPosition)),
                 restWorld: [r3(path.restPosition.x), r3(path.restPosition.y), r3(path.restPosition.z)],
-                bagID: thrown.bagID, bagColor: thrown.bagColor, flight: flight, afterLanding: after))
+                bagID: thrown.bagID, bagColor: thrown.bagColor, flight: flight, afterLanding: after, shadow: shadow))
         }
 
         func bagTruth(_ b: RestingBag, camera: PinholeCamera) -> BagTruth {
@@ -112,9 +118,23 @@ public enum TruthBuilder {
         }
 
         let distractors = plan.distractors.map { d in
-            DistractorTruth(kind: d.kind, startFrame: plan.frame(atOrAfter: d.start),
-                            endFrame: min(plan.frame(atOrAfter: d.end), plan.frameCount - 1),
-                            startPixel: pix(base.project(d.from)), endPixel: pix(base.project(d.to)))
+            let startFrame = plan.frame(atOrAfter: d.start)
+            let endFrame = min(plan.frame(atOrAfter: d.end), plan.frameCount - 1)
+            // The figure's size: a bird's wingspan, a person's body.
+            let (span, tall, middle) = d.kind == .bird ? (0.6, 0.3, 0.0) : (0.7, 1.8, 0.9)
+            var path: [[Double]] = []
+            var extent = [0.0, 0.0]
+            for f in startFrame...max(endFrame, startFrame) {
+                guard let p = d.position(at: plan.time(ofFrame: f)) else { continue }
+                let camera = plan.camera(atFrame: f)
+                let c = camera.project(p + Vec3(0, middle, 0))
+                path.append([Double(f), r2(c.x), r2(c.y)])
+                let scale = camera.scale(at: p)
+                extent = [max(extent[0], span * scale), max(extent[1], tall * scale)]
+            }
+            return DistractorTruth(kind: d.kind, startFrame: startFrame, endFrame: endFrame,
+                                   startPixel: pix(base.project(d.from)), endPixel: pix(base.project(d.to)),
+                                   path: path, extentPixels: extent.map(r2))
         }
 
         return GroundTruth(

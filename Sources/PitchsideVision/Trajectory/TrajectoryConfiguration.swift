@@ -65,9 +65,11 @@ public struct TrajectoryConfiguration: Sendable, Equatable, Codable {
     public var searchScale: Int? = nil
     /// Fastest object followed, in image widths per second (gates the first association).
     public var maximumSpeed: Double = 1.6
-    /// Slowest path reported, in image widths per second (mean speed over the track): a
-    /// walking person's edge is slower than anything thrown.
-    public var minimumSpeed: Double = 0.12
+    /// Slowest path reported, in image widths per second (mean speed over the track). With the
+    /// court filling the picture, a thrown bag crosses at 0.45–0.8 widths per second, while a
+    /// thrower's hand winding up with the bag (a short arc that can look like a lob) and a
+    /// walking person stay below 0.3 (measured on synthetic games); so do slow bounces.
+    public var minimumSpeed: Double = 0.35
     /// Analysed frames a track may go without a detection before it ends.
     public var maximumGap: Int = 3
     /// Fraction of the search area that may change at once before a frame is treated as a

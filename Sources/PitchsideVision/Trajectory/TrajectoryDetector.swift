@@ -15,10 +15,12 @@ import PitchsideCore
 /// }
 /// ```
 ///
-/// An observation appears once a track has `trajectoryLength` points and is reported
-/// again, under the same `uuid`, on every frame that adds a point. Straight paths (a
-/// bird, a shadow on the ground) are reported too, with `a` near 0, so that the caller
-/// can tell them apart from throws.
+/// An observation appears once a track has `trajectoryLength` points that lie on one
+/// projectile's path and is reported again, under the same `uuid`, on every frame that adds a
+/// point. Points at the ends that leave the path (the bag still in the hand, sliding after it
+/// lands) are left out (`PathAssessment`). Straight paths (a bird, a shadow on the ground) are
+/// reported too, with `a` and `confidence` near 0, so that the caller can tell them apart from
+/// throws.
 public struct TrajectoryDetector {
     public typealias Configuration = TrajectoryConfiguration
 
@@ -64,7 +66,7 @@ public struct TrajectoryDetector {
             maximumSpeedPixels: configuration.maximumSpeed * width, maximumGap: configuration.maximumGap)
         var observations: [TrajectoryObservation] = []
         for track in tracker.tracks where track.updated && track.count >= configuration.trajectoryLength {
-            if let o = Self.observation(of: track, width: width, height: height, minimumSpeed: configuration.minimumSpeed) {
+            if let o = Self.observation(of: track, width: width, height: height, configuration: configuration) {
                 observations.append(o)
             }
         }
@@ -80,46 +82,18 @@ public struct TrajectoryDetector {
         if !isKnownUniquelyReferenced(&segmenter) { segmenter = segmenter.copy() }
     }
 
-    /// Root-mean-square distance, in pixels, of the track's points from quadratics x(t) and y(t).
-    static func perspectiveResidual(_ track: Track) -> Double {
-        let n = track.count
-        var sum = 0.0
-        track.t.withUnsafeBufferPointer { tb in
-            for coordinate in [track.x, track.y] {
-                coordinate.withUnsafeBufferPointer { vb in
-                    let (c0, c1, c2) = PolynomialFit.quadratic(tb, vb)
-                    for i in 0..<n {
-                        let t = tb[i]
-                        let r = vb[i] - ((c2 * t + c1) * t + c0)
-                        sum += r * r
-                    }
-                }
-            }
-        }
-        return (sum / Double(max(n, 1))).squareRoot()
-    }
-
-    /// The observation for a track, or nil when it is not a path: it stayed in place, or
-    /// its points do not follow a projectile.
-    static func observation(of track: Track, width: Double, height: Double, minimumSpeed: Double) -> TrajectoryObservation? {
-        let n = track.count
+    /// The observation for a track, or nil when its points are not (or not yet) a projectile's
+    /// path (`PathAssessment`): only the points kept by the assessment are reported and fitted.
+    static func observation(of track: Track, width: Double, height: Double, configuration: Configuration) -> TrajectoryObservation? {
         let size = track.meanDiameter
-        let dx = track.x[n - 1] - track.x[0], dy = track.y[n - 1] - track.y[0]
-        let distance = (dx * dx + dy * dy).squareRoot()
-        guard distance >= 2 * size else { return nil }
-        let duration = track.t[n - 1]
-        guard duration > 0, distance / duration >= minimumSpeed * width else { return nil }
-        // A tumbling, blurred, compressed bag's centroid wanders by a fraction of its size.
-        let tolerance = max(1.0, 0.25 * size)
-        // Seen from an elevated camera, a rising bag moves away along the optical axis, so its image
-        // x(t) is not linear (perspective): judge the path by quadratics in t for both coordinates.
-        let rms = perspectiveResidual(track)
-        // Below confidence 0.1 the points do not follow a projectile (a swinging arm): not a path.
-        guard rms <= 2.15 * tolerance else { return nil }
-        let confidence = exp(-0.5 * (rms / tolerance) * (rms / tolerance))
-
-        let xs = track.x.map { $0 / width }
-        let ys = track.y.map { $0 / height }
+        guard let judged = PathAssessment.assess(
+            t: track.t, x: track.x, y: track.y, size: size, width: width,
+            minimumPoints: configuration.trajectoryLength, minimumSpeed: configuration.minimumSpeed)
+        else { return nil }
+        let range = judged.range
+        let n = range.count
+        let xs = track.x[range].map { $0 / width }
+        let ys = track.y[range].map { $0 / height }
         let (c, b, a) = xs.withUnsafeBufferPointer { xb in
             ys.withUnsafeBufferPointer { yb in PolynomialFit.quadratic(xb, yb) }
         }
@@ -127,17 +101,24 @@ public struct TrajectoryDetector {
         var projected: [SIMD2<Double>] = []
         detected.reserveCapacity(n)
         projected.reserveCapacity(n)
-        for i in 0..<n {
-            detected.append(.init(x: xs[i], y: ys[i], ptsUs: track.pts[i]))
-            projected.append(SIMD2(xs[i], (a * xs[i] + b) * xs[i] + c))
+        for (k, i) in range.enumerated() {
+            detected.append(.init(x: xs[k], y: ys[k], ptsUs: track.pts[i]))
+            projected.append(SIMD2(xs[k], (a * xs[k] + b) * xs[k] + c))
         }
-        let f = track.fit
+        // x(t), y(t) with t from the first kept point.
+        let t0 = track.t[range.lowerBound]
+        let ts = track.t[range].map { $0 - t0 }
+        let f = ts.withUnsafeBufferPointer { tb in
+            Array(track.x[range]).withUnsafeBufferPointer { xb in
+                Array(track.y[range]).withUnsafeBufferPointer { yb in ProjectileFit.fit(t: tb, x: xb, y: yb) }
+            }
+        }
         return TrajectoryObservation(
             uuid: track.uuid, detectedPoints: detected, projectedPoints: projected,
             a: a, b: b, c: c,
             x0: f.x0 / width, vx: f.vx / width, y0: f.y0 / height, vy: f.vy / height, ay: f.ay / height,
-            confidence: confidence,
-            timeRangeStartUs: track.pts[0], timeRangeEndUs: track.pts[n - 1],
-            objectSize: size / width, residualPixels: rms)
+            confidence: judged.confidence,
+            timeRangeStartUs: track.pts[range.lowerBound], timeRangeEndUs: track.pts[range.upperBound - 1],
+            objectSize: size / width, residualPixels: judged.rms)
     }
 }

@@ -2,10 +2,24 @@ import ArgumentParser
 import Foundation
 import PitchsideSynth
 
-/// `pitchside eval`: compares a run's game events with ground truth.
+/// `pitchside eval`: measures a run, or an analyser, against synthetic games' ground truth.
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "eval", abstract: "Compare a run's game events with a synthetic game's ground truth.",
+        commandName: "eval", abstract: "Measure a run or an analyser against synthetic games' ground truth.",
+        discussion: """
+            pitchside eval --run events.jsonl --truth games/7/truth.json      a run's game events (eval game, the default)
+            pitchside eval games --corpus synth-corpus/dev                    the whole cluster on every game of a corpus
+            pitchside eval trajectory --corpus synth-corpus/dev               the trajectory detector on a corpus
+            pitchside eval detection --corpus synth-corpus/dev                the detection analysis on a corpus
+            """,
+        subcommands: [EvalGameCommand.self, EvalGamesCommand.self, EvalTrajectoryCommand.self, EvalDetectionCommand.self],
+        defaultSubcommand: EvalGameCommand.self)
+}
+
+/// `pitchside eval game` (the default): compares a run's game events with ground truth.
+struct EvalGameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "game", abstract: "Compare a run's game events with a synthetic game's ground truth.",
         discussion: """
             --run takes JSON lines: GameEvent JSON (throws, score updates, summary) and WorkerResult JSON
             (board observations, for board and hole localisation), mixed in any order.

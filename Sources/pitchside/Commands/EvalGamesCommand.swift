@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import PitchsideCore
+import PitchsideSynth
+
+/// `pitchside eval games`: the whole cluster (`pitchside analyze`) on every game of a corpus,
+/// each run compared with its truth, and the corpus figures pooled over every throw.
+struct EvalGamesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "games", abstract: "Run pitchside analyze on every game of a corpus and pool the figures.",
+        discussion: """
+            The corpus is a directory of games (each with game.mp4 and truth.json), as written by
+            `pitchside synth corpus`. Each game's events are kept in --out (NAME.events.jsonl, the
+            cluster's log in NAME.log), so --reuse evaluates again without analysing.
+              pitchside synth corpus --name held --count 20 --seed 9000 --root /tmp/corpora
+              pitchside eval games --corpus /tmp/corpora/held --markdown accuracy.md
+            Exit status 1 when a game could not be analysed.
+            """)
+
+    @Option(help: ArgumentHelp("Directory of games (game.mp4 + truth.json each).", valueName: "dir")) var corpus: String
+    @Option(help: ArgumentHelp("Where the runs' events go (default: CORPUS/runs).", valueName: "dir")) var out: String?
+    @Flag(help: "Use events already in --out instead of analysing again.") var reuse = false
+    @Option(help: "Pose workers per run, each taking every N-th frame.") var poseShards = 1
+    @Option(help: "Release-time tolerance for matching throws, seconds.") var tolerance = 0.5
+    @Option(help: ArgumentHelp("Also write the report as Markdown to this file.", valueName: "file")) var markdown: String?
+    @Flag(help: "Print the corpus report as JSON.") var json = false
+
+    func run() throws {
+        let games = try Self.games(in: corpus)
+        guard !games.isEmpty else { throw ValidationError("\(corpus): no game directories with game.mp4 and truth.json") }
+        let runs = out ?? corpus + "/runs"
+        try FileManager.default.createDirectory(atPath: runs, withIntermediateDirectories: true)
+        var results: [CorpusGameResult] = []
+        var failed: [String] = []
+        let started = WallClock.monotonicSeconds()
+        for (k, game) in games.enumerated() {
+            let truth = try GroundTruth.load(path: game.path + "/truth.json")
+            let events = "\(runs)/\(game.name).events.jsonl"
+            let t0 = WallClock.monotonicSeconds()
+            if !(reuse && FileManager.default.fileExists(atPath: events)) {
+                log("[\(k + 1)/\(games.count)] \(game.name): analysing \(truth.video.frameCount) frames (\(truth.video.width)×\(truth.video.height))")
+                let status = try analyse(game: game, truth: truth, events: events, log: "\(runs)/\(game.name).log")
+                guard status == 0 else {
+                    log("[\(k + 1)/\(games.count)] \(game.name): pitchside analyze exited with status \(status); see \(runs)/\(game.name).log")
+                    failed.append(game.name)
+                    continue
+                }
+            }
+            let run = try RunLog.parse(String(contentsOfFile: events, encoding: .utf8))
+            let result = CorpusGameResult(name: game.name, run: run, truth: truth, evaluator: Evaluator(releaseTolerance: tolerance))
+            results.append(result)
+            let r = result.report
+            log(String(format: "[%d/%d] %@: %d/%d throws found, %d reported, totals %@ (%.0f s; %.0f s so far)",
+                       k + 1, games.count, game.name, r.matchedThrows, r.truthThrows, r.runThrows,
+                       result.totalsExact ? "exact" : "wrong", WallClock.monotonicSeconds() - t0,
+                       WallClock.monotonicSeconds() - started))
+        }
+        let report = GameCorpusReport(games: results)
+        if let markdown { try report.markdown().write(toFile: markdown, atomically: true, encoding: .utf8) }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            print(report.markdown(), terminator: "")
+        }
+        if !failed.isEmpty {
+            FileHandle.standardError.write(Data("not analysed: \(failed.joined(separator: ", "))\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    struct Game {
+        var name: String
+        var path: String
+    }
+
+    /// Sub-directories holding a game, by name.
+    static func games(in corpus: String) throws -> [Game] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: corpus, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("no such corpus directory: \(corpus)")
+        }
+        return try FileManager.default.contentsOfDirectory(atPath: corpus).sorted().compactMap { name in
+            let path = corpus + "/" + name
+            let fm = FileManager.default
+            return fm.fileExists(atPath: path + "/game.mp4") && fm.fileExists(atPath: path + "/truth.json")
+                ? Game(name: name, path: path) : nil
+        }
+    }
+
+    /// `pitchside analyze` on the game with its rules and players; stdout to `events`.
+    private func analyse(game: Game, truth: GroundTruth, events: String, log: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SelfExecutable.path)
+        var arguments = ["analyze", game.path + "/game.mp4", "--json", "--pose-shards", "\(poseShards)",
+                         "--rules", truth.settings.rules.rawValue]
+        let names = truth.settings.players.map(\.name)
+        if truth.settings.rules.rawValue == "official" || names.count > 1 { arguments += ["--players", names.joined(separator: ",")] }
+        process.arguments = arguments
+        guard FileManager.default.createFile(atPath: events + ".part", contents: nil),
+              FileManager.default.createFile(atPath: log, contents: nil) else {
+            throw ValidationError("cannot write in \((events as NSString).deletingLastPathComponent)")
+        }
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: events + ".part"))
+        let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        defer { try? output.close(); try? errors.close() }
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        if process.terminationStatus == 0 {
+            _ = try? FileManager.default.removeItem(atPath: events)
+            try FileManager.default.moveItem(atPath: events + ".part", toPath: events)
+        }
+        return process.terminationStatus
+    }
+
+    private func log(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
