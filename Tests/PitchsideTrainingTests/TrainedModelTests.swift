@@ -8,7 +8,7 @@ import XCTest
 /// model produced on held-out games (`Fixtures/throw-windows.json`, written by
 /// `pitchside train classifier` together with the model). A regression check of
 /// the weights, the features and the window packing; accuracy figures come from
-/// the trainer's held-out report and `pitchside eval` (docs/game.md).
+/// the trainer's held-out report and `pitchside eval` (docs/classifier.md).
 final class TrainedModelTests: XCTestCase {
     private func fixture() throws -> WindowFixture {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/throw-windows.json")
@@ -34,6 +34,31 @@ final class TrainedModelTests: XCTestCase {
             let d = classifier.classify(sample.poses, releasePtsUs: sample.releasePtsUs)
             XCTAssertEqual(d.type, label, "seed \(w.seed) frame \(w.frame)")
             XCTAssertGreaterThan(d.confidence, 0.5)
+        }
+    }
+
+    /// The game types throws with this model unless told otherwise.
+    func testTheGameUsesTheCompiledInModel() throws {
+        let game = Game(streamID: "cam1")
+        let learned = try XCTUnwrap(game.classifier as? LearnedThrowTypeClassifier)
+        XCTAssertEqual(learned.model, ThrowTypeModel.trained)
+    }
+
+    /// The held-out windows seen in a mirror (a thrower on the other side) get the same answer.
+    func testTheCompiledInModelAnswersTheSameForAMirroredThrower() throws {
+        let classifier = LearnedThrowTypeClassifier()
+        for w in try fixture().windows {
+            let (sample, label) = try WindowFixture.unpack(w)
+            let mirrored = sample.poses.map { p in
+                var p = p
+                p.joints = p.joints.map { j in
+                    var j = j
+                    j.position.x = 1 - j.position.x
+                    return j
+                }
+                return p
+            }
+            XCTAssertEqual(classifier.classify(mirrored, releasePtsUs: sample.releasePtsUs).type, label, "seed \(w.seed) frame \(w.frame)")
         }
     }
 
