@@ -18,7 +18,7 @@ struct TrainClassifierCommand: ParsableCommand {
         abstract: "Train the throw-type classifier on the pose worker's output of synthetic games.",
         discussion: """
             Renders the training games (seeds 3000–3999) and validation games (4000–4099) into the
-            corpus directory when they are missing, runs the pose estimator over every frame as the
+            corpus directory (which must exist) when they are missing, runs the pose estimator over every frame as the
             pose worker does (cached as poses.jsonl next to each game), cuts labelled 45-frame windows
             around each release and from negative actions and idle stretches, trains, and prints the
             held-out accuracy with a confusion matrix. Writes the model as Swift source (the game's
@@ -28,7 +28,7 @@ struct TrainClassifierCommand: ParsableCommand {
               pitchside train classifier --corpus c --evaluate trained      # figures of the compiled-in model
             """)
 
-    @Option(help: "Directory of the training and validation games (rendered there when missing).")
+    @Option(help: "Directory of the training and validation games (must exist; games missing in it are rendered).")
     var corpus: String
     @Option(help: "First training seed (3000–3999).") var seed: UInt64 = 3000
     @Option(help: "Training games.") var games = 24
