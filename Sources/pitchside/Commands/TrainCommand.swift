@@ -17,12 +17,14 @@ struct TrainClassifierCommand: ParsableCommand {
         commandName: "classifier",
         abstract: "Train the throw-type classifier on the pose worker's output of synthetic games.",
         discussion: """
-            Renders the training games (seeds 3000–3999) and validation games (4000–4099) into the
-            corpus directory (which must exist) when they are missing, runs the pose estimator over every frame as the
-            pose worker does (cached as poses.jsonl next to each game), cuts labelled 45-frame windows
-            around each release and from negative actions and idle stretches, trains, and prints the
-            held-out accuracy with a confusion matrix. Writes the model as Swift source (the game's
-            compiled-in default) and, with --out, as JSON for `--throw-classifier FILE`.
+            Renders the training games (seeds 3000–3999) and validation games (4000–4099) into the corpus \
+            directory (which must exist) when they are missing, runs the pose estimator over every frame as the \
+            pose worker does (cached as poses.jsonl next to each game), cuts labelled 45-frame windows around \
+            each release and from negative actions and idle stretches, trains, and prints the held-out accuracy \
+            with a confusion matrix. Writes the model as Swift source (the game's compiled-in default) and, with \
+            --out, as JSON for `--throw-classifier FILE`.
+
+            Examples:
               pitchside train classifier --corpus /data/throw-corpus
               pitchside train classifier --corpus c --games 4 --validation-games 2 --source none --out m.json
               pitchside train classifier --corpus c --evaluate trained      # figures of the compiled-in model
