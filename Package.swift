@@ -104,7 +104,9 @@ let package = Package(
         .testTarget(name: "PitchsideVisionTests", dependencies: ["PitchsideVision", "PitchsideCore", "PitchsideMedia", "PitchsideSynth"]),
         .testTarget(name: "PitchsideGameTests", dependencies: ["PitchsideGame", "PitchsideCore", "PitchsideTransport"]),
         .testTarget(name: "PitchsidePoseTests", dependencies: ["PitchsidePose", "PitchsideCore", "PitchsideMedia", "PitchsideSynth"]),
-        .testTarget(name: "PitchsideTrainingTests", dependencies: ["PitchsideTraining", "PitchsideGame", "PitchsideSynth", "PitchsideCore"]),
+        .testTarget(
+            name: "PitchsideTrainingTests", dependencies: ["PitchsideTraining", "PitchsideGame", "PitchsideSynth", "PitchsideCore"],
+            exclude: ["Fixtures"]),  // read from the source tree by path
         .testTarget(name: "PitchsideSynthTests", dependencies: ["PitchsideSynth", "PitchsideCore", "PitchsideMedia"]),
         .testTarget(
             name: "PitchsideEndToEndTests",
