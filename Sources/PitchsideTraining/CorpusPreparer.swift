@@ -66,6 +66,7 @@ public struct CorpusPreparer {
         }
         if let cached = try? PoseTrack.read(from: posesURL), cached.records.count == truth.video.frameCount {
             try Self.requirePoses(cached, path: posesURL.path)
+            log("\(game.name): \(cached.records.count) frames of cached poses")
             return PreparedGame(seed: game.seed, truth: truth, track: cached)
         }
         log("\(game.name): pose estimation over \(truth.video.frameCount) frames")

@@ -100,7 +100,9 @@ struct TrainClassifierCommand: ParsableCommand {
         let validation = try TrainingCorpus(firstSeed: validationSeed, count: validationGames, throwsPerGame: throwCount)
         if let evaluate {
             let classifier = try Self.classifier(evaluate)
-            let heldExamples = try examples(preparer.prepare(validation.games, log: log), labeller)
+            let prepared = try preparer.prepare(validation.games, log: log)
+            log("cutting labelled windows")
+            let heldExamples = examples(prepared, labeller)
             report("validation (seeds \(validationSeed)–\(validationSeed + UInt64(validationGames) - 1))", classifier,
                    heldExamples.map(\.sample))
             if showErrors { Self.listErrors(heldExamples, classifier) }
@@ -108,6 +110,7 @@ struct TrainClassifierCommand: ParsableCommand {
         }
         let training = try TrainingCorpus(firstSeed: seed, count: games, throwsPerGame: throwCount)
         let all = try preparer.prepare(training.games + validation.games, log: log)
+        log("cutting labelled windows")
         let trainExamples = examples(Array(all.prefix(games)), labeller)
         let train = trainExamples.map(\.sample)
         let heldExamples = examples(Array(all.suffix(validationGames)), labeller)
