@@ -16,6 +16,32 @@ final class MeasurementTests: XCTestCase {
         XCTAssertEqual(OutcomeJudge.fromFlight(landing: Vec2(0.83, 0.59), board: board), .hole)
     }
 
+    /// A flight from (0.2, 0.5) coming down at `landing` one second later, sampled at 30 fps and
+    /// lost `lostBefore` seconds before it lands.
+    static func flight(landingAt landing: Vec2, lostBefore: Double) -> [TimedPoint] {
+        let start = Vec2(0.2, 0.5), g = 0.5  // normalized units per s²
+        let vx = landing.x - start.x, vy = landing.y - start.y - g
+        return stride(from: 0.0, through: 1.0 - lostBefore, by: 1.0 / 30).map { t in
+            TimedPoint(x: start.x + vx * t, y: start.y + vy * t + g * t * t, ptsUs: Int64((t * 1e6).rounded()))
+        }
+    }
+
+    func testALostDescentIsCarriedOnToWhereItComesDown() {
+        // Lost 0.2 s before landing: the last points are well above every region.
+        for (spot, outcome) in [(GameScript.boardSpot, PSThrowOutcome.board), (GameScript.hole, .hole),
+                                (Vec2(0.95, 0.60), .miss), (GameScript.missSpot, .miss)] {
+            let points = Self.flight(landingAt: spot, lostBefore: 0.2)
+            XCTAssertEqual(OutcomeJudge.fromFlight(landing: points.last!.point, board: board), .miss, "\(spot): last point is in the air")
+            XCTAssertEqual(OutcomeJudge.fromFlight(points: points, board: board), outcome, "\(spot)")
+        }
+        // Lost while still rising: the fit of its first 0.3 s carries it on all the same.
+        let rising = Self.flight(landingAt: GameScript.boardSpot, lostBefore: 0.7)
+        XCTAssertEqual(OutcomeJudge.fromFlight(points: rising, board: board), .board)
+        // Too few points to fit: the last point decides.
+        XCTAssertEqual(OutcomeJudge.fromFlight(points: Array(Self.flight(landingAt: GameScript.boardSpot, lostBefore: 0.2).prefix(3)),
+                                               board: board), .miss)
+    }
+
     func testCensusConfirmation() {
         let script = GameScript()
         XCTAssertEqual(OutcomeJudge.fromCensus(script.census(0, place: .onGround, bagID: 1).census, previous: nil), .miss)

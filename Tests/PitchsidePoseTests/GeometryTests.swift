@@ -121,3 +121,59 @@ final class CropTests: XCTestCase {
         XCTAssertEqual(out, [Float](repeating: 90, count: 12))
     }
 }
+
+final class CropAgreementTests: XCTestCase {
+    /// Bilinear sampling with clamped positions, one sample at a time: what
+    /// every path of `RegionCrop` must give.
+    func reference(_ image: ImageBuffer, _ region: PoseRegion, size: Int, border: RegionCrop.Border) -> [Float] {
+        var out: [Float] = []
+        let maxX = Float(image.width - 1), maxY = Float(image.height - 1)
+        for j in 0..<size {
+            for i in 0..<size {
+                let p = region.imagePoint(u: (Float(i) + 0.5) / Float(size) - 0.5, v: (Float(j) + 0.5) / Float(size) - 0.5)
+                let x = p.x - 0.5, y = p.y - 0.5
+                if case .constant(let c) = border, x < 0 || y < 0 || x > maxX || y > maxY {
+                    out += [Float(c), Float(c), Float(c)]
+                    continue
+                }
+                let cx = min(max(x, 0), maxX), cy = min(max(y, 0), maxY)
+                let x0 = Int(cx), y0 = Int(cy)
+                let x1 = min(x0 + 1, image.width - 1), y1 = min(y0 + 1, image.height - 1)
+                let fx = cx - Float(x0), fy = cy - Float(y0)
+                for c in 0..<3 {
+                    func v(_ x: Int, _ y: Int) -> Float { Float(image.pixels[y * image.stride + x * 3 + c]) }
+                    out.append((1 - fy) * ((1 - fx) * v(x0, y0) + fx * v(x1, y0)) + fy * ((1 - fx) * v(x0, y1) + fx * v(x1, y1)))
+                }
+            }
+        }
+        return out
+    }
+
+    func testEveryPathAgreesWithPlainBilinearSampling() {
+        var generator = SystemRandomNumberGenerator()
+        var image = ImageBuffer(width: 61, height: 37, layout: .rgb24)
+        for i in image.pixels.indices { image.pixels[i] = UInt8.random(in: 0...255, using: &generator) }
+        // Regions inside, across each edge, past a corner, wholly outside, turned every way.
+        let regions = [
+            PoseRegion(center: PosePoint(x: 30, y: 18), side: 20, rotation: 0),
+            PoseRegion(center: PosePoint(x: 30, y: 18), side: 25, rotation: 0.4),
+            PoseRegion(center: PosePoint(x: 30, y: 18), side: 70, rotation: -2.8),
+            PoseRegion(center: PosePoint(x: 2, y: 35), side: 30, rotation: 1.2),
+            PoseRegion(center: PosePoint(x: 60, y: 1), side: 18, rotation: .pi / 2),
+            PoseRegion(center: PosePoint(x: -40, y: 10), side: 12, rotation: 0.1),
+            PoseRegion(center: PosePoint(x: 31, y: 20), side: 36, rotation: .pi),
+        ]
+        for region in regions {
+            for border in [RegionCrop.Border.replicate, .constant(9)] {
+                let size = 23
+                var out = [Float](repeating: -99, count: size * size * 3)
+                out.withUnsafeMutableBufferPointer {
+                    RegionCrop.crop(image, region: region, size: size, border: border, scale: 1, offset: 0, into: $0)
+                }
+                let expected = reference(image, region, size: size, border: border)
+                let worst = zip(out, expected).map { abs($0 - $1) }.max()!
+                XCTAssertLessThan(worst, 0.5, "\(region) \(border)")
+            }
+        }
+    }
+}

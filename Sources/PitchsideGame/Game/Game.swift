@@ -267,7 +267,7 @@ public struct Game: Sendable {
         t.landingPtsUs = flight.landingPtsUs
         t.inning = UInt32(scoring.inning)
         poseWindow.reset()
-        let flightOutcome = OutcomeJudge.fromFlight(landing: flight.landing, board: board)
+        let flightOutcome = OutcomeJudge.fromFlight(points: flight.points, board: board)
         pending = PendingThrow(draft: t, flightOutcome: flightOutcome, completedSeq: seq)
         // The bag may already have come to rest while the throw was finishing.
         let before = censusBeforeRelease

@@ -38,6 +38,18 @@ public struct BoardGeometry: Sendable, Equatable {
     public var minY: Double { corners.map(\.y).min() ?? 0 }
     public var maxY: Double { corners.map(\.y).max() ?? 0 }
     public var centerX: Double { (minX + maxX) / 2 }
+    /// Unit direction of the board's long axis in the picture (the mean of its two longer
+    /// opposite sides), nil for a degenerate quadrilateral.
+    public var longAxis: Vec2? {
+        guard corners.count == 4 else { return nil }
+        func side(_ i: Int) -> Vec2 { corners[(i + 1) % 4] - corners[i] }
+        let first = side(0).length + side(2).length >= side(1).length + side(3).length
+        // Opposite sides of a clockwise quadrilateral run in opposite directions.
+        let sum = first ? side(0) - side(2) : side(1) - side(3)
+        let n = sum.length
+        return n > 0 ? Vec2(sum.x / n, sum.y / n) : nil
+    }
+
     /// Hole and contours measured: the setup's "board contours" stage is done.
     public var isMeasured: Bool { holeRadiusX > 0 && holeRadiusY > 0 && metresPerPixel > 0 }
 

@@ -15,6 +15,17 @@ public enum OutcomeJudge {
         return .miss
     }
 
+    /// The outcome of a whole flight. When the path was lost before it came down (the last
+    /// point still in the air, outside the board's regions), the descent is carried on: x(t)
+    /// and y(t) fitted to the last points, and followed until it meets the hole or the top, or
+    /// falls below the board, which is a miss.
+    public static func fromFlight(points: [TimedPoint], board: BoardGeometry) -> PSThrowOutcome {
+        guard let last = points.last else { return .miss }
+        let seen = fromFlight(landing: last.point, board: board)
+        guard seen == .miss, let landing = FlightExtrapolation.landing(points, board: board) else { return seen }
+        return fromFlight(landing: landing, board: board)
+    }
+
     /// The outcome a census shows for a bag that just came to rest, if it shows one.
     /// `previous` is the census before the throw (for count changes when the
     /// census lists no explicit change).

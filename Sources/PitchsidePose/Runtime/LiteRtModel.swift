@@ -1,5 +1,6 @@
 import CLiteRt
 import Foundation
+import PitchsideCore
 
 /// One compiled `.tflite` model on the CPU (XNNPACK) with its input and output
 /// buffers allocated once: fill inputs, `run()`, read outputs.
@@ -22,6 +23,12 @@ public final class LiteRtModel {
     public let outputs: [TensorShape]
     /// What LiteRT printed while loading (its probe messages), for diagnostics.
     public let loadLog: String
+    /// Calls of `run()` so far, the wall time they took and the calling
+    /// thread's processor time inside them: lets a caller tell the model's
+    /// share of its own time from everything around it.
+    public private(set) var runs = 0
+    public private(set) var runSeconds = 0.0
+    public private(set) var runThreadSeconds = 0.0
 
     private let model: LiteRtModel_
     private let options: LiteRtOptions
@@ -129,11 +136,15 @@ public final class LiteRtModel {
 
     /// Runs the model on the current contents of the input buffers.
     public func run() throws {
+        let start = WallClock.monotonicSeconds(), startThread = ThreadClock.seconds()
         let status = inputBuffers.withUnsafeMutableBufferPointer { ins in
             outputBuffers.withUnsafeMutableBufferPointer { outs in
                 api.RunCompiledModel!(compiled, 0, ins.count, ins.baseAddress, outs.count, outs.baseAddress)
             }
         }
+        runSeconds += WallClock.monotonicSeconds() - start
+        runThreadSeconds += ThreadClock.seconds() - startThread
+        runs += 1
         try runtime.check(status, "RunCompiledModel")
     }
 
@@ -241,3 +252,13 @@ public final class LiteRtModel {
 
 /// The C handle type, named apart from the Swift class above.
 typealias LiteRtModel_ = CLiteRt.LiteRtModel
+
+/// Processor time of the calling thread (not wall time: a busy machine does not inflate it
+/// by waiting, and other threads' work is not in it).
+public enum ThreadClock {
+    public static func seconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}

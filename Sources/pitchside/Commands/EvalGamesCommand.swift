@@ -96,7 +96,7 @@ struct EvalGamesCommand: ParsableCommand {
         var arguments = ["analyze", game.path + "/game.mp4", "--json", "--pose-shards", "\(poseShards)",
                          "--rules", truth.settings.rules.rawValue]
         let names = truth.settings.players.map(\.name)
-        if truth.settings.rules.rawValue == "official" || names.count > 1 { arguments += ["--players", names.joined(separator: ",")] }
+        arguments += ["--players", names.joined(separator: ",")]
         process.arguments = arguments
         guard FileManager.default.createFile(atPath: events + ".part", contents: nil),
               FileManager.default.createFile(atPath: log, contents: nil) else {
