@@ -75,6 +75,11 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
+        // Training data and models: pose tracks of synthetic games, labelled windows, training corpora.
+        .target(
+            name: "PitchsideTraining",
+            dependencies: ["PitchsideCore", "PitchsideMedia", "PitchsidePose", "PitchsideSynth", "PitchsideGame", "PitchsideNodes"]
+        ),
         // The processes: capture node, workers, supervisor (I/O around the analysers).
         .target(
             name: "PitchsideNodes",
@@ -87,7 +92,7 @@ let package = Package(
             name: "pitchside",
             dependencies: [
                 "PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideVision",
-                "PitchsideSynth", "PitchsideNodes", "PitchsidePose", "PitchsideGame",
+                "PitchsideSynth", "PitchsideNodes", "PitchsidePose", "PitchsideGame", "PitchsideTraining",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -99,6 +104,9 @@ let package = Package(
         .testTarget(name: "PitchsideVisionTests", dependencies: ["PitchsideVision", "PitchsideCore", "PitchsideMedia", "PitchsideSynth"]),
         .testTarget(name: "PitchsideGameTests", dependencies: ["PitchsideGame", "PitchsideCore", "PitchsideTransport"]),
         .testTarget(name: "PitchsidePoseTests", dependencies: ["PitchsidePose", "PitchsideCore", "PitchsideMedia", "PitchsideSynth"]),
+        .testTarget(
+            name: "PitchsideTrainingTests", dependencies: ["PitchsideTraining", "PitchsideGame", "PitchsideSynth", "PitchsideCore"],
+            exclude: ["Fixtures"]),  // read from the source tree by path
         .testTarget(name: "PitchsideSynthTests", dependencies: ["PitchsideSynth", "PitchsideCore", "PitchsideMedia"]),
         .testTarget(
             name: "PitchsideEndToEndTests",

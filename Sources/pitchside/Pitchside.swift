@@ -21,6 +21,7 @@ struct Pitchside: ParsableCommand {
             InspectCommand.self,
             SynthCommand.self,
             EvalCommand.self,
+            TrainCommand.self,
             BenchCommand.self,
             KeysCommand.self,
         ]

@@ -36,7 +36,7 @@ final class EventLogTests: XCTestCase {
 
     func testRoundTripAndHistory() throws {
         let log = try EventLog(path: path)
-        var game = Game(streamID: "cam1")
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         let events = try run(&game, GameScript().results(throws: Array(GameScript.appleGame().prefix(2)), frames: 280)[...], log: log)
         XCTAssertEqual(try log.events(stream: "cam1"), events)
         XCTAssertEqual(try log.events(stream: "cam1", from: 3, to: 5).map(\.eventSeq), [3, 4, 5])
@@ -81,12 +81,12 @@ final class EventLogTests: XCTestCase {
     private func crashAndRestore(at cut: Int) throws {
         let script = GameScript()
         let results = script.results(throws: GameScript.appleGame(), frames: 830)
-        var reference = Game(streamID: "cam1")
+        var reference = Game(streamID: "cam1", classifier: GameScript.classifier)
         let expected = play(&reference, results)
 
         var published: [PSGameEvent] = []
         do {
-            let recorder = try GameRecorder(log: EventLog(path: path))
+            let recorder = try GameRecorder(log: EventLog(path: path), classifier: GameScript.classifier)
             for batch in byFrame(results[..<cut]) { published += try recorder.handle(batch) }
         }
         let log = try EventLog(path: path)
@@ -95,7 +95,7 @@ final class EventLogTests: XCTestCase {
             let recent = results[..<cut].filter { $0.resultHeader!.seq + 200 >= cutSeq }.count
             XCTAssertLessThanOrEqual(try log.inputCount(), recent, "the journal keeps only the last few seconds")
         }
-        let recorder = try GameRecorder(log: log)
+        let recorder = try GameRecorder(log: log, classifier: GameScript.classifier)
         XCTAssertTrue(recorder.recoveredEvents.isEmpty)
         XCTAssertEqual(recorder.games["cam1"]?.lastEventSeq, published.last?.eventSeq)
         let resend = results.firstIndex { ($0.resultHeader?.seq ?? 0) + 90 >= results[cut].resultHeader!.seq }!
@@ -136,9 +136,9 @@ final class EventLogTests: XCTestCase {
 
     func testRestoredGameMatchesTheLiveOne() throws {
         let log = try EventLog(path: path)
-        var game = Game(streamID: "cam1")
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         _ = try run(&game, GameScript().results(throws: GameScript.appleGame(), frames: 830)[...], log: log)
-        let restored = try XCTUnwrap(try EventLog(path: path).restoreGames()["cam1"])
+        let restored = try XCTUnwrap(try EventLog(path: path).restoreGames(classifier: GameScript.classifier)["cam1"])
         XCTAssertEqual(restored.snapshot(), game.snapshot())
         XCTAssertEqual(restored.gameIndex, 2)
         XCTAssertEqual(restored.state, .trackThrows)

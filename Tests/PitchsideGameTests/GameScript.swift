@@ -9,6 +9,9 @@ import PitchsideCore
 struct GameScript {
     static let fps = 30.0
     static let frameUs: Int64 = 33_333
+    /// The scripted stick figures are typed by the rules: the learned model knows the pose
+    /// model's output on rendered games (ThrowTypeModelTests check it on those).
+    static let classifier: any ThrowTypeClassifier = RuleThrowTypeClassifier()
     var stream = "cam1"
     var mirrored = false
 

@@ -74,6 +74,55 @@ final class MeasurementTests: XCTestCase {
         XCTAssertNil(ThrowMeasurement.releaseAngle(poses: [], releasePts: 0, bag: Vec2(0, 0), frameWidth: 1, frameHeight: 1))
     }
 
+    /// The bag is first seen 5 frames after it left the hand, when the forearm has swung on by
+    /// 50°: the release pose is found where the wrist meets the fitted path extrapolated back.
+    func testReleaseAngleIsTakenWhereTheBagLeavesTheHand() throws {
+        let frame = GameScript.frameUs, release: Int64 = 100 * GameScript.frameUs, seen = release + 5 * frame
+        var fit = PSTrajectoryObservation()
+        fit.uuid = "bag"
+        fit.timeRangeStartUs = seen
+        (fit.x0, fit.y0, fit.vx, fit.vy, fit.ay) = (0.30, 0.50, 0.6, -0.5, 1.2)
+        func bag(_ pts: Int64) -> Vec2 {
+            let s = Double(pts - seen) / 1e6
+            return Vec2(fit.x0 + fit.vx * s, fit.y0 + fit.vy * s + 0.5 * fit.ay * s * s)
+        }
+        func joint(_ n: JointName, _ p: Vec2) -> PSJoint {
+            var j = PSJoint()
+            j.name = n.rawValue
+            j.position = p.wire
+            j.confidence = 0.9
+            return j
+        }
+        // The wrist rides with the bag until release and falls behind after; the forearm
+        // turns 10° a frame (45° at release); the other arm hangs far away.
+        func poses(wristOffset: Double) -> [PSPoseObservation] {
+            (-8...6).map { k -> PSPoseObservation in
+                let pts = release + Int64(k) * frame
+                var wrist = bag(pts)
+                wrist.y += wristOffset + 0.004 * Double(abs(k))
+                let angle = (45 + 10 * Double(k)) * .pi / 180
+                let elbow = Vec2(wrist.x - 0.03 * cos(angle) * 1080 / 1920, wrist.y + 0.03 * sin(angle))
+                var p = PSPoseObservation()
+                p.header.ptsUs = pts
+                p.present = true
+                p.personBox.height = 0.3
+                p.joints = [joint(.rightElbow, elbow), joint(.rightWrist, wrist),
+                            joint(.leftElbow, Vec2(0.1, 0.6)), joint(.leftWrist, Vec2(0.1, 0.7))]
+                return p
+            }
+        }
+        let points = (0..<20).map { k -> TimedPoint in
+            let pts = seen + Int64(k) * frame
+            return TimedPoint(x: bag(pts).x, y: bag(pts).y, ptsUs: pts)
+        }
+        let flight = AssembledThrow(points: points, releaseFit: fit, fragments: ["bag"])
+        let m = ThrowMeasurement.measure(flight, board: board, poses: poses(wristOffset: 0), frameWidth: 1920, frameHeight: 1080)
+        XCTAssertEqual(try XCTUnwrap(m.releaseAngleDeg), 45, accuracy: 0.5)
+        // Nobody's wrist near the bag's path (the person seen is not the thrower): no angle.
+        let away = ThrowMeasurement.measure(flight, board: board, poses: poses(wristOffset: 0.2), frameWidth: 1920, frameHeight: 1080)
+        XCTAssertNil(away.releaseAngleDeg)
+    }
+
     func testSpeedWithoutTimeFitUsesPoints() {
         let script = GameScript()
         let pts = script.flight(from: GameScript.release, to: GameScript.hole, startFrame: 0, frames: 30)

@@ -5,10 +5,10 @@ import XCTest
 final class QueryServiceTests: XCTestCase {
     func testSnapshotAndHistory() throws {
         let log = try EventLog(path: nil)
-        var game = Game(streamID: "cam1")
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         let events = play(&game, GameScript().results(throws: Array(GameScript.appleGame().prefix(3)), frames: 380))
         try log.append(events)
-        let games = ["cam1": game, "cam2": Game(streamID: "cam2")]
+        let games = ["cam1": game, "cam2": Game(streamID: "cam2", classifier: GameScript.classifier)]
 
         var q = PSQueryRequest()
         q.snapshot = PSSnapshotRequest()

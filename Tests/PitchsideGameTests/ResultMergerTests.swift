@@ -101,7 +101,7 @@ final class ResultMergerTests: XCTestCase {
 
     func testShuffledGameGivesTheSameEventsAsAnOrderedOne() {
         let results = script.results(throws: Array(GameScript.appleGame().prefix(2)), frames: 280)
-        var ordered = Game(streamID: "cam1")
+        var ordered = Game(streamID: "cam1", classifier: GameScript.classifier)
         let expected = play(&ordered, results)
         // Workers race each other: interleave the three producers' queues at
         // random (each producer's own order is kept, as one PUSH socket keeps
@@ -130,7 +130,7 @@ final class ResultMergerTests: XCTestCase {
             heads[q] += 1
         }
         var m = ResultMerger(expectedRoles: roles, knownStreams: ["cam1"])
-        var game = Game(streamID: "cam1")
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         var events: [PSGameEvent] = []
         for r in shuffled {
             let out = m.add(r)
@@ -156,7 +156,7 @@ final class ResultMergerTests: XCTestCase {
             XCTFail("valid result must decode")
         }
         // A game given a result for another stream or without a header ignores it.
-        var game = Game(streamID: "cam1")
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         var other = GameScript()
         other.stream = "cam2"
         XCTAssertTrue(game.handle(other.board(0)).isEmpty)

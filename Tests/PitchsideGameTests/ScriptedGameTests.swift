@@ -5,7 +5,7 @@ import XCTest
 final class ScriptedGameTests: XCTestCase {
     func testFullAppleGame() {
         let script = GameScript()
-        var game = Game(streamID: "cam1")
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         let events = play(&game, script.results(throws: GameScript.appleGame(), frames: 830))
 
         XCTAssertEqual(events.map(\.eventSeq), Array(1...UInt64(events.count)), "gap-free from 1")
@@ -50,7 +50,7 @@ final class ScriptedGameTests: XCTestCase {
     func testThrowerOnTheRightMirrorsTheGame() {
         var script = GameScript()
         script.mirrored = true
-        var game = Game(streamID: "cam1")
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         let events = play(&game, script.results(throws: GameScript.appleGame(), frames: 830))
         XCTAssertEqual(events.throwEvents.map(\.points), GameScript.applePoints)
         XCTAssertEqual(events.summaries.first?.scores.first?.score, Int32(GameScript.appleTotal))
@@ -60,7 +60,7 @@ final class ScriptedGameTests: XCTestCase {
         let script = GameScript()
         var t = GameScript.Throw(type: .underhand, landing: Vec2(0.70, 0.64), censusPlace: nil, releaseFrame: 60)
         t.bounceTo = Vec2(0.80, 0.615)
-        var game = Game(streamID: "cam1")
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         let events = play(&game, script.results(throws: [t], frames: 200))
         let done = events.throwEvents
         XCTAssertEqual(done.count, 1, "a bounce is not a second throw")
@@ -85,7 +85,7 @@ final class ScriptedGameTests: XCTestCase {
         let bird = script.flight(from: Vec2(0.6, 0.3), to: Vec2(0.3, 0.35), startFrame: 400, frames: 30, ay: 0.5)
         for (f, rs) in script.observations(uuid: "bird", points: bird) { extra[f, default: []] += rs }
 
-        var game = Game(streamID: "cam1")
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         let events = play(&game, script.results(throws: [t], frames: 500, extraTracks: extra))
         let done = events.throwEvents
         XCTAssertEqual(done.count, 1)
@@ -99,7 +99,7 @@ final class ScriptedGameTests: XCTestCase {
         let script = GameScript()
         let t = GameScript.Throw(type: .overhand, landing: GameScript.hole, censusPlace: nil, releaseFrame: 60)
         let results = script.results(throws: [t], frames: 200)
-        var game = Game(streamID: "cam1")
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         XCTAssertNil(game.regionOfInterest())
         _ = play(&game, Array(results.prefix { ($0.resultHeader?.seq ?? 0) < 50 }))
         let corridor = try XCTUnwrap(game.regionOfInterest())
@@ -115,7 +115,7 @@ final class ScriptedGameTests: XCTestCase {
         let script = GameScript()
         let bag = script.flight(from: GameScript.release, to: GameScript.hole, startFrame: 60, frames: 30)
         let extra = script.observations(uuid: "weak", points: bag, confidence: GameConstants.trajectoryConfidence - 0.05)
-        var game = Game(streamID: "cam1")
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         let events = play(&game, script.results(throws: [], frames: 150, extraTracks: extra))
         XCTAssertTrue(events.throwEvents.isEmpty)
         XCTAssertGreaterThan(game.assemblerCounters.lowConfidence, 0)
@@ -124,7 +124,7 @@ final class ScriptedGameTests: XCTestCase {
     func testEndOfStreamCompletesAThrowInFlight() {
         let script = GameScript()
         let t = GameScript.Throw(type: .overhand, landing: GameScript.boardSpot, censusPlace: nil, releaseFrame: 60)
-        var game = Game(streamID: "cam1")
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         var events = play(&game, script.results(throws: [t], frames: 95))
         XCTAssertTrue(events.throwEvents.isEmpty, "not yet 20 quiet frames")
         events = game.endOfStream(ptsUs: 95 * GameScript.frameUs)
@@ -142,7 +142,7 @@ final class ScriptedGameTests: XCTestCase {
         }
         var config = GameConfiguration(mode: .official, players: ["red", "blue"])
         config.frameWidth = 1920
-        var game = Game(streamID: "cam1", configuration: config)
+        var game = Game(streamID: "cam1", configuration: config, classifier: GameScript.classifier)
         let events = play(&game, script.results(throws: plan, frames: 60 + 16 * 100 + 20))
         XCTAssertEqual(events.throwEvents.count, 16)
         XCTAssertEqual(events.throwEvents.prefix(4).map(\.player), ["red", "blue", "red", "blue"])
@@ -161,10 +161,10 @@ final class ScriptedGameTests: XCTestCase {
                              censusPlace: nil, releaseFrame: 60 + i * 100)
         }
         let config = GameConfiguration(mode: .official, players: ["red", "blue"])
-        var live = Game(streamID: "cam1", configuration: config)
+        var live = Game(streamID: "cam1", configuration: config, classifier: GameScript.classifier)
         let events = play(&live, script.results(throws: plan, frames: 60 + 11 * 100 + 20))
         XCTAssertEqual(events.throwEvents.count, 11)
-        let restored = Game.restored(streamID: "cam1", configuration: config, events: events)
+        let restored = Game.restored(streamID: "cam1", configuration: config, classifier: GameScript.classifier, events: events)
         XCTAssertEqual(restored.snapshot(), live.snapshot())
         XCTAssertEqual(restored.scoring.totals, live.scoring.totals)
         XCTAssertEqual(restored.scoring.inning, 2)

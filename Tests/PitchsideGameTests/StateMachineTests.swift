@@ -54,7 +54,7 @@ final class StateMachineTests: XCTestCase {
 
     func testGameWalksThroughSetupToTracking() {
         let script = GameScript()
-        var game = Game(streamID: "cam1")
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         let events = play(&game, script.results(throws: [], frames: 25))
         let states = events.stateChanges.map(\.to)
         XCTAssertEqual(states.first, .setupCamera)
@@ -67,7 +67,7 @@ final class StateMachineTests: XCTestCase {
     }
 
     func testStopReturnsToInactive() {
-        var game = Game(streamID: "cam1")
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         _ = play(&game, GameScript().results(throws: [], frames: 25))
         let events = game.stop(reason: "camera closed", ptsUs: 1_000_000)
         XCTAssertEqual(events.stateChanges.map(\.to), [.inactive])

@@ -49,7 +49,22 @@ public struct PoseWindow: Sendable {
 
     /// The classifier's window: the 45 poses ending 10 in-flight poses after release.
     public var window: [PSPoseObservation] {
-        Array(poses.suffix(GameConstants.maxPoseObservations))
+        guard let releasePtsUs else { return Array(poses.suffix(GameConstants.maxPoseObservations)) }
+        return Self.around(release: releasePtsUs, in: poses)
+    }
+
+    /// The classifier's input for a release at `release` out of a stream of
+    /// poses: the present poses at or before release and at most 10 after it,
+    /// the last 45 of those, in media-time order. The game and the trainer
+    /// (`pitchside train classifier`) both cut windows with this function, so
+    /// what the model learns from is what it sees at run time.
+    public static func around(release: Int64, in poses: [PSPoseObservation]) -> [PSPoseObservation] {
+        let present = poses.filter(\.present).sorted { $0.header.ptsUs < $1.header.ptsUs }
+        var unique: [PSPoseObservation] = []
+        for p in present where unique.last?.header.ptsUs != p.header.ptsUs { unique.append(p) }  // one pose per frame
+        let before = unique.filter { $0.header.ptsUs <= release }.suffix(GameConstants.maxPoseObservations)
+        let after = unique.filter { $0.header.ptsUs > release }.prefix(GameConstants.maxInFlightPoseObservations)
+        return Array((Array(before) + Array(after)).suffix(GameConstants.maxPoseObservations))
     }
 
     /// Apple's input layout: [45 frames][x, y, confidence][18 joints], zero-padded at the front.

@@ -12,8 +12,9 @@ public struct ThrowTypeDecision: Sendable, Equatable {
 }
 
 /// Classifies the pose window around a release as overhand, underhand,
-/// underleg or none. `RuleThrowTypeClassifier` works without training data;
-/// `LinearThrowTypeClassifier` runs weights learned by `ThrowTypeTrainer`.
+/// underleg or none. `LearnedThrowTypeClassifier` (the game's default) runs a
+/// model learned by `ThrowTypeTrainer` from the pose worker's output on
+/// synthetic games; `RuleThrowTypeClassifier` needs no training data.
 public protocol ThrowTypeClassifier: Sendable {
     func classify(_ poses: [PSPoseObservation], releasePtsUs: Int64?) -> ThrowTypeDecision
 }

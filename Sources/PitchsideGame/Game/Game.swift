@@ -56,7 +56,7 @@ public struct Game: Sendable {
     }
 
     public init(streamID: String, configuration: GameConfiguration = GameConfiguration(),
-                classifier: any ThrowTypeClassifier = RuleThrowTypeClassifier()) {
+                classifier: any ThrowTypeClassifier = LearnedThrowTypeClassifier()) {
         self.streamID = streamID
         self.configuration = configuration
         self.classifier = classifier
@@ -246,7 +246,8 @@ public struct Game: Sendable {
 
     private mutating func completeFlight(_ flight: AssembledThrow, seq: UInt64, pts: Int64) {
         guard let board else { return }
-        let poses = poseWindow.window
+        // The same placement as in training (`PoseWindow.around`).
+        let poses = PoseWindow.around(release: flight.releasePtsUs, in: poseWindow.poses)
         let decision = classifier.classify(poses, releasePtsUs: flight.releasePtsUs)
         let size = measuredFrameSize ?? (configuration.frameWidth, configuration.frameHeight)
         let m = ThrowMeasurement.measure(flight, board: board, poses: poses,
@@ -387,7 +388,7 @@ public struct Game: Sendable {
     /// A game rebuilt from its logged events; results at or before `resumeAfterPtsUs`
     /// (default: the last event's media time) are then dropped as already handled.
     public static func restored(streamID: String, configuration: GameConfiguration = GameConfiguration(),
-                                classifier: any ThrowTypeClassifier = RuleThrowTypeClassifier(),
+                                classifier: any ThrowTypeClassifier = LearnedThrowTypeClassifier(),
                                 events: [PSGameEvent], resumeAfterPtsUs: Int64? = nil) -> Game {
         var g = Game(streamID: streamID, configuration: configuration, classifier: classifier)
         for e in events.sorted(by: { $0.eventSeq < $1.eventSeq }) { g.apply(e) }

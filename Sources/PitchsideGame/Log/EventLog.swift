@@ -267,7 +267,7 @@ public final class EventLog: @unchecked Sendable {
 
     /// Rebuilds every stream's game from its events; results at or before the
     /// stream's progress mark (or its last event) will be dropped as replays.
-    public func restoreGames(classifier: any ThrowTypeClassifier = RuleThrowTypeClassifier(),
+    public func restoreGames(classifier: any ThrowTypeClassifier = LearnedThrowTypeClassifier(),
                              configuration: (String) -> GameConfiguration = { _ in GameConfiguration() }) throws -> [String: Game] {
         var games: [String: Game] = [:]
         for stream in try streams() {

@@ -35,7 +35,7 @@ public final class GameRecorder {
     private var current: [String: EventLog.Checkpoint] = [:]
 
     public init(log: EventLog, configuration: @escaping (String) -> GameConfiguration = { _ in GameConfiguration() },
-                classifier: any ThrowTypeClassifier = RuleThrowTypeClassifier(),
+                classifier: any ThrowTypeClassifier = LearnedThrowTypeClassifier(),
                 checkpointEveryUs: Int64 = 1_000_000, warmUpUs: Int64 = 3_000_000) throws {
         self.log = log
         self.configuration = configuration

@@ -23,6 +23,8 @@ public final class AggregatorNode {
         /// Streams served; nil: any.
         public var knownStreams: Set<String>?
         public var game = GameConfiguration()
+        /// Throw-type classifier of every game (default: the compiled-in trained model).
+        public var classifier: any ThrowTypeClassifier = LearnedThrowTypeClassifier()
         /// Return once every expected role has reported the end of every stream seen (`analyze`).
         public var exitAtEndOfStream = false
         /// A worker silent this long is reported (seconds).
@@ -65,7 +67,7 @@ public final class AggregatorNode {
     public func run(isCancelled: @escaping () -> Bool) throws -> Report {
         let log = try EventLog(path: options.databasePath)
         let gameConfiguration = options.game
-        let recorder = try GameRecorder(log: log, configuration: { _ in gameConfiguration })
+        let recorder = try GameRecorder(log: log, configuration: { _ in gameConfiguration }, classifier: options.classifier)
         var merger = ResultMerger(expectedRoles: options.expectedRoles, knownStreams: options.knownStreams)
         for (stream, game) in recorder.games {
             if let mark = game.resumeAfterPtsUs { merger.resume(stream: stream, afterPts: mark) }

@@ -47,6 +47,7 @@ struct AggregateCommand: ParsableCommand {
         options.exitAtEndOfStream = exitAtEnd
         options.knownStreams = streams.map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
         options.game = try game.configuration()
+        options.classifier = try game.classifier()
         let (printJSON, printHuman) = (json, human)
         let node = AggregatorNode(options: options, endpoints: configuration.endpoints, logger: logger) { event in
             if printJSON { print(ScoreFormatter.json(event)) } else if printHuman { print(ScoreFormatter.line(event)) }
@@ -73,11 +74,17 @@ struct GameOptions: ParsableArguments {
     @Flag(help: "Official rules: going over 21 drops the score back to 15 (house 'bust' variant).")
     var bust = false
 
+    @Option(help: ArgumentHelp(
+        "Throw-type classifier: trained (the compiled-in model), rules, or a model file from `pitchside train classifier --out`.",
+        valueName: "trained|rules|file"))
+    var throwClassifier = "trained"
+
     /// The same options, for a child process.
     var arguments: [String] {
         var list = ["--rules", rules]
         if let players { list += ["--players", players] }
         if bust { list.append("--bust") }
+        if throwClassifier != "trained" { list += ["--throw-classifier", throwClassifier] }
         return list
     }
 
@@ -90,5 +97,18 @@ struct GameOptions: ParsableArguments {
             throw ValidationError("official rules need two players, e.g. --players red,blue")
         }
         return GameConfiguration(mode: mode, players: names, bust: bust)
+    }
+
+    func classifier() throws -> any ThrowTypeClassifier {
+        switch throwClassifier {
+        case "trained": return LearnedThrowTypeClassifier()
+        case "rules": return RuleThrowTypeClassifier()
+        default:
+            do {
+                return LearnedThrowTypeClassifier(model: try ThrowTypeModel.load(URL(fileURLWithPath: throwClassifier)))
+            } catch {
+                throw ValidationError("--throw-classifier \(throwClassifier): \(error)")
+            }
+        }
     }
 }
