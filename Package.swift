@@ -25,7 +25,7 @@ let package = Package(
             name: "CFFmpeg",
             path: "Sources/CFFmpeg",
             linkerSettings: [
-                .linkedLibrary("avformat"), .linkedLibrary("avcodec"),
+                .linkedLibrary("avdevice"), .linkedLibrary("avformat"), .linkedLibrary("avcodec"),
                 .linkedLibrary("swscale"), .linkedLibrary("avutil"),
             ]
         ),
@@ -97,13 +97,13 @@ let package = Package(
         .testTarget(name: "PitchsideTransportTests", dependencies: ["PitchsideTransport", "PitchsideCore"]),
         .testTarget(name: "PitchsideMediaTests", dependencies: ["PitchsideMedia", "PitchsideCore"]),
         .testTarget(name: "PitchsideVisionTests", dependencies: ["PitchsideVision", "PitchsideCore", "PitchsideMedia", "PitchsideSynth"]),
-        .testTarget(name: "PitchsideGameTests", dependencies: ["PitchsideGame", "PitchsideCore"]),
+        .testTarget(name: "PitchsideGameTests", dependencies: ["PitchsideGame", "PitchsideCore", "PitchsideTransport"]),
         .testTarget(name: "PitchsidePoseTests", dependencies: ["PitchsidePose", "PitchsideCore", "PitchsideMedia", "PitchsideSynth"]),
         .testTarget(name: "PitchsideSynthTests", dependencies: ["PitchsideSynth", "PitchsideCore", "PitchsideMedia"]),
         .testTarget(
             name: "PitchsideEndToEndTests",
             dependencies: [
-                "PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideNodes",
+                "PitchsideCore", "PitchsideTransport", "PitchsideMedia", "PitchsideNodes", "PitchsideGame",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

@@ -12,6 +12,7 @@ enum FFmpeg {
         let echo: Int32 = getenvFlag("PITCHSIDE_FFMPEG_LOG") ? 1 : 0
         pitchside_av_capture_log(AV_LOG_ERROR, echo)
         avformat_network_init()
+        avdevice_register_all()  // cameras (v4l2), screen grabs, lavfi test sources as input formats
     }()
 
     static func prepare() { _ = prepared }
@@ -39,6 +40,16 @@ enum FFmpeg {
         let log = takeLog()
         let text = describe(code)
         return log.isEmpty || log == text ? text : "\(text): \(log)"
+    }
+
+    /// Whether an input format is a libavdevice device (camera, screen grab, lavfi) rather than a demuxer.
+    static func isDevice(_ format: UnsafePointer<AVInputFormat>) -> Bool {
+        var device = av_input_video_device_next(nil)
+        while let current = device {
+            if current == format { return true }
+            device = av_input_video_device_next(current)
+        }
+        return false
     }
 
     private static func getenvFlag(_ name: String) -> Bool {

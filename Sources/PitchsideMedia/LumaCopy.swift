@@ -6,20 +6,14 @@ import PitchsideCore
 /// Limited-range video (luma 16–235) is expanded to 0–255, matching libswscale's
 /// YUV → GRAY8 output within one level, at a fraction of its cost.
 enum LumaCopy {
-    static func image(from picture: DecodedPicture) throws -> ImageBuffer {
-        let width = picture.width, height = picture.height
+    /// Writes the picture's GRAY8 (width × height bytes, packed) at `target`.
+    static func write(_ picture: DecodedPicture, into target: UnsafeMutablePointer<UInt8>) throws {
         let frame = picture.frame
         let limited = !(picture.isFullRange || picture.pixelFormat == AV_PIX_FMT_GRAY8)
         guard let plane = frame.pointee.data.0 else {
             throw MediaError.decodeFailed("picture \(picture.index)", reason: "no luma plane")
         }
-        let sourceStride = frame.pointee.linesize.0
-        let count = width * height
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            pitchside_copy_luma(plane, sourceStride, buffer.baseAddress!, Int32(width), Int32(width), Int32(height),
-                                limited ? 1 : 0)
-            initialized = count
-        }
-        return try ImageBuffer(width: width, height: height, layout: .gray8, stride: width, pixels: pixels)
+        pitchside_copy_luma(plane, frame.pointee.linesize.0, target, Int32(picture.width), Int32(picture.width),
+                            Int32(picture.height), limited ? 1 : 0)
     }
 }

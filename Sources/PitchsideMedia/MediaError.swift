@@ -9,6 +9,8 @@ public enum MediaError: Error, CustomStringConvertible, Equatable, Sendable {
     case noSuchFile(String)
     /// The file exists but holds no bytes.
     case emptyFile(String)
+    /// A device input (e.g. a `v4l2` camera) whose path does not exist.
+    case noSuchDevice(String, format: String)
     /// FFmpeg cannot open or identify the input (not a media file, unreachable URL, ...).
     case notAVideo(String, reason: String)
     /// The input opened but has no video stream (e.g. audio only).
@@ -32,6 +34,8 @@ public enum MediaError: Error, CustomStringConvertible, Equatable, Sendable {
             return "no such file: \(path)"
         case .emptyFile(let path):
             return "\(path) is empty (0 bytes)"
+        case .noSuchDevice(let path, let format):
+            return "no such \(format) device: \(path) (is the camera connected?)"
         case .notAVideo(let path, let reason):
             return "\(path) is not a video FFmpeg can read (\(reason))"
         case .noVideoStream(let path):

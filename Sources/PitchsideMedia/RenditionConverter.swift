@@ -64,10 +64,36 @@ public final class RenditionConverter {
         return try convert(picture, layout: rendition.layout, size: size, scaler: Scaler(), shrinker: BoxShrinker())
     }
 
-    private func convert(_ picture: DecodedPicture, at index: Int) throws -> ImageBuffer {
-        let rendition = renditions[index]
+    /// The size `rendition` (one of `renditions`) has for `picture`: fixed by the first picture.
+    public func size(of rendition: Rendition, for picture: DecodedPicture) -> (width: Int, height: Int) {
+        guard let index = renditions.firstIndex(of: rendition) else {
+            return rendition.targetSize(sourceWidth: picture.width, sourceHeight: picture.height)
+        }
         let size = sizes[index] ?? rendition.targetSize(sourceWidth: picture.width, sourceHeight: picture.height)
         sizes[index] = size
+        return size
+    }
+
+    /// Writes `rendition` (one of `renditions`) of `picture` into `target`, packed rows: exactly
+    /// width × height × bytes per pixel of `size(of:for:)`, e.g. a `FrameBuffer`'s pixels, so the
+    /// capture node publishes it without another copy. Returns the size written.
+    @discardableResult
+    public func write(_ picture: DecodedPicture, rendition: Rendition, into target: UnsafeMutableRawBufferPointer) throws
+        -> (width: Int, height: Int)
+    {
+        guard let index = renditions.firstIndex(of: rendition) else {
+            preconditionFailure("rendition \(rendition.name) is not one of this converter's")
+        }
+        let size = self.size(of: rendition, for: picture)
+        precondition(target.count == size.width * size.height * rendition.layout.bytesPerPixel, "target size")
+        try convert(picture, layout: rendition.layout, size: size, scaler: scalers[index], shrinker: shrinkers[index],
+                    into: target.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        return size
+    }
+
+    private func convert(_ picture: DecodedPicture, at index: Int) throws -> ImageBuffer {
+        let rendition = renditions[index]
+        let size = self.size(of: rendition, for: picture)
         return try convert(picture, layout: rendition.layout, size: size, scaler: scalers[index], shrinker: shrinkers[index])
     }
 
@@ -75,9 +101,30 @@ public final class RenditionConverter {
         _ picture: DecodedPicture, layout: PixelLayout, size: (width: Int, height: Int), scaler: Scaler,
         shrinker: BoxShrinker
     ) throws -> ImageBuffer {
+        let stride = size.width * layout.bytesPerPixel
+        let count = stride * size.height
+        var failure: Error?
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            do {
+                try convert(picture, layout: layout, size: size, scaler: scaler, shrinker: shrinker, into: buffer.baseAddress!)
+            } catch {
+                failure = error
+                buffer.baseAddress!.initialize(repeating: 0, count: count)
+            }
+            initialized = count
+        }
+        if let failure { throw failure }
+        return try ImageBuffer(width: size.width, height: size.height, layout: layout, stride: stride, pixels: pixels)
+    }
+
+    /// The conversion itself, into `target` (packed rows of `size`).
+    private func convert(
+        _ picture: DecodedPicture, layout: PixelLayout, size: (width: Int, height: Int), scaler: Scaler,
+        shrinker: BoxShrinker, into target: UnsafeMutablePointer<UInt8>
+    ) throws {
         if layout == .gray8, allowsDirectLumaCopy, size.width == picture.width, size.height == picture.height,
            Self.hasLumaPlane(picture.pixelFormat) {
-            return try LumaCopy.image(from: picture)
+            return try LumaCopy.write(picture, into: target)
         }
         let frame = picture.frame
         if quality == .area, allowsBoxShrink, let factor = BoxShrinker.factor(
@@ -86,7 +133,7 @@ public final class RenditionConverter {
             // Area-average in YUV by the whole factor, then only convert colours.
             return try shrinker.shrink(frame, factor: factor) { planes, strides, width, height in
                 try scale(planes: planes, strides: strides, width: width, height: height, format: frame.pointee.format,
-                          to: layout, size: size, flags: SWS_POINT, scaler: scaler, label: picture)
+                          to: layout, size: size, flags: SWS_POINT, scaler: scaler, label: picture, into: target)
             }
         }
         let flags: Int32
@@ -100,15 +147,16 @@ public final class RenditionConverter {
             let strides = (0..<4).map { lines[$0] }
             return try scale(planes: source, strides: strides, width: picture.width, height: picture.height,
                              format: frame.pointee.format, to: layout, size: size, flags: flags, scaler: scaler,
-                             label: picture)
+                             label: picture, into: target)
         }
     }
 
-    /// libswscale from source planes into a new packed image.
+    /// libswscale from source planes into packed rows at `target`.
     private func scale(
         planes: [UnsafePointer<UInt8>?], strides: [Int32], width: Int, height: Int, format: Int32,
-        to layout: PixelLayout, size: (width: Int, height: Int), flags: Int32, scaler: Scaler, label picture: DecodedPicture
-    ) throws -> ImageBuffer {
+        to layout: PixelLayout, size: (width: Int, height: Int), flags: Int32, scaler: Scaler, label picture: DecodedPicture,
+        into target: UnsafeMutablePointer<UInt8>
+    ) throws {
         let key = Scaler.Key(
             sourceWidth: Int32(width), sourceHeight: Int32(height), sourceFormat: format,
             targetWidth: Int32(size.width), targetHeight: Int32(size.height), targetFormat: layout.avPixelFormat.rawValue,
@@ -118,14 +166,9 @@ public final class RenditionConverter {
                 "picture \(picture.index)", reason: "libswscale cannot convert \(picture.pixelFormatName) to \(layout.rawValue)")
         }
         let stride = size.width * layout.bytesPerPixel
-        let count = stride * size.height
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var target: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
-            var targetStrides: [Int32] = [Int32(stride), 0, 0, 0]
-            _ = sws_scale(sws, planes, strides, 0, Int32(height), &target, &targetStrides)
-            initialized = count
-        }
-        return try ImageBuffer(width: size.width, height: size.height, layout: layout, stride: stride, pixels: pixels)
+        var targets: [UnsafeMutablePointer<UInt8>?] = [target, nil, nil, nil]
+        var targetStrides: [Int32] = [Int32(stride), 0, 0, 0]
+        _ = sws_scale(sws, planes, strides, 0, Int32(height), &targets, &targetStrides)
     }
 
     /// Formats whose first plane is 8-bit luma at full resolution.

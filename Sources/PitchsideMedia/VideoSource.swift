@@ -42,19 +42,27 @@ public final class VideoSource {
         self.url = url
         self.options = options
         _ = FFmpeg.takeLog()
-        try Self.checkLocalFile(url)
+
+        var inputFormat: UnsafePointer<AVInputFormat>?
+        let formatName = options.inputFormat ?? Self.impliedInputFormat(url)
+        if let name = formatName {
+            inputFormat = av_find_input_format(name)
+            if inputFormat == nil {
+                throw MediaError.notAVideo(url, reason: "FFmpeg has no input format named \(name)")
+            }
+        }
+        if let device = inputFormat, FFmpeg.isDevice(device) {
+            // A device's "url" is a device path or a description (lavfi's filter graph).
+            if url.hasPrefix("/dev/"), access(url, F_OK) != 0 {
+                throw MediaError.noSuchDevice(url, format: formatName ?? String(cString: device.pointee.name))
+            }
+        } else {
+            try Self.checkLocalFile(url)
+        }
 
         var format: UnsafeMutablePointer<AVFormatContext>?
         var dictionary: OpaquePointer?
         for (key, value) in options.formatOptions { av_dict_set(&dictionary, key, value, 0) }
-        var inputFormat: UnsafePointer<AVInputFormat>?
-        if let name = options.inputFormat {
-            inputFormat = av_find_input_format(name)
-            if inputFormat == nil {
-                av_dict_free(&dictionary)
-                throw MediaError.notAVideo(url, reason: "FFmpeg has no input format named \(name)")
-            }
-        }
         let opened = avformat_open_input(&format, url, inputFormat, &dictionary)
         av_dict_free(&dictionary)
         guard opened >= 0, format != nil else { throw MediaError.notAVideo(url, reason: FFmpeg.explain(opened)) }
@@ -231,6 +239,11 @@ public final class VideoSource {
             throw MediaError.truncated(url, framesDelivered: statistics.frames, framesExpected: nil, reason: readError)
         }
         return nil
+    }
+
+    /// `/dev/videoN` is a V4L2 camera: FFmpeg cannot probe a device, so name its input format.
+    static func impliedInputFormat(_ url: String) -> String? {
+        url.hasPrefix("/dev/video") ? "v4l2" : nil
     }
 
     private static func checkLocalFile(_ url: String) throws {

@@ -22,6 +22,7 @@ struct Pitchside: ParsableCommand {
             SynthCommand.self,
             EvalCommand.self,
             BenchCommand.self,
+            KeysCommand.self,
         ]
     )
 }

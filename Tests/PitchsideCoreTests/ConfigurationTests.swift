@@ -34,4 +34,31 @@ final class ConfigurationTests: XCTestCase {
         }
         XCTAssertThrowsError(try config.apply(yaml: "endpoints:\n  frames: 5550\n"))
     }
+
+    func testCurveSettingsFromTheFileThenTheEnvironment() throws {
+        var config = PitchsideConfiguration()
+        XCTAssertNil(config.curve, "plain tcp unless configured")
+        try config.apply(yaml: """
+            curve:
+              secret_key: keys/worker.key
+              server_key: keys/cluster.pub
+              server_keys: {results: keys/aggregator.pub}
+              allow: [keys/clients, keys/extra.pub]
+            """)
+        XCTAssertEqual(config.curve?.secretKeyFile, "keys/worker.key")
+        XCTAssertEqual(config.curve?.serverKeyFile, "keys/cluster.pub")
+        XCTAssertEqual(config.curve?.serverKeyFiles, ["results": "keys/aggregator.pub"])
+        XCTAssertEqual(config.curve?.allowedClients, ["keys/clients", "keys/extra.pub"])
+        config.apply(environment: ["PITCHSIDE_CURVE_SECRET_KEY": "other.key", "PITCHSIDE_CURVE_ALLOW": "a.pub:b"])
+        XCTAssertEqual(config.curve?.secretKeyFile, "other.key")
+        XCTAssertEqual(config.curve?.allowedClients, ["a.pub", "b"])
+        XCTAssertEqual(config.curve?.serverKeyFiles, ["results": "keys/aggregator.pub"], "the rest of the file stays")
+
+        XCTAssertThrowsError(try config.apply(yaml: "curve:\n  secret: x\n")) { error in
+            XCTAssertTrue("\(error)".contains("unknown key 'curve.secret'"), "\(error)")
+        }
+        XCTAssertThrowsError(try config.apply(yaml: "curve:\n  server_keys: {frame: x.pub}\n")) { error in
+            XCTAssertTrue("\(error)".contains("unknown endpoint 'frame' in curve.server_keys"), "\(error)")
+        }
+    }
 }

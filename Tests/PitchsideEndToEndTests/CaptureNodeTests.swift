@@ -40,12 +40,13 @@ final class CaptureNodeTests: XCTestCase {
             let frame = received.message
             if frame.endOfStream {
                 gaps.finish(lastSeq: frame.header.seq)
+                try credits.acknowledgeEndOfStream(streamID: frame.header.streamID, lastSeq: frame.header.seq, counts: gaps)
                 return (frames, gaps, true)
             }
             _ = gaps.record(frame.header.seq)
             frames.append(frame)
             if delay > 0 { usleep(UInt32(delay * 1e6)) }
-            try credits.acknowledge(streamID: frame.header.streamID, seq: frame.header.seq)
+            try credits.acknowledge(streamID: frame.header.streamID, seq: frame.header.seq, counts: gaps)
         }
         return (frames, gaps, false)
     }
@@ -112,6 +113,30 @@ final class CaptureNodeTests: XCTestCase {
         // Frames published before the consumer joined count as lost too: received + dropped = published.
         XCTAssertEqual(result.gaps.received + result.gaps.dropped, 60)
         XCTAssertEqual(result.frames.count, result.gaps.received)
+        // Capture's per-consumer figures (from the consumer's credits) are the consumer's own.
+        XCTAssertTrue(capture.stderr.contains(
+            "consumer test-gray: \(result.gaps.received) received, \(result.gaps.dropped) lost of 60 published"), capture.stderr)
+    }
+
+    /// A libavdevice input: lavfi's virtual source, read like a camera.
+    func testLockstepCaptureFromTheLavfiVirtualDevice() throws {
+        let endpoints = Endpoints(basePort: TestPorts.base())
+        let capture = try ChildProcess([
+            "capture", "--input-format", "lavfi", "--input", "color=c=white:size=160x120:rate=25:duration=0.8",
+            "--pacing", "lockstep", "--quiet", "--frames-endpoint", endpoints.frames, "--credits-endpoint", endpoints.credits,
+        ])
+        let result = try consume(endpoints: endpoints, rendition: "gray", delay: 0)
+        XCTAssertEqual(capture.wait(timeout: 60), 0, capture.stderr)
+        XCTAssertTrue(result.sawEnd, capture.stderr)
+        XCTAssertEqual(result.frames.map(\.header.seq), Array(0..<20), capture.stderr)
+        XCTAssertEqual(result.frames.map(\.header.ptsUs), (0..<20).map { Int64($0) * 40_000 })
+        for frame in result.frames {
+            XCTAssertEqual(frame.width, 160)
+            XCTAssertEqual(frame.height, 120)
+            XCTAssertEqual(frame.data.count, 160 * 120)
+            XCTAssertGreaterThanOrEqual(frame.data.min() ?? 0, 250, "white")
+        }
+        XCTAssertTrue(capture.stderr.contains("160×120 rawvideo at 25 frames/s"), capture.stderr)
     }
 
     func testBadInputsGiveOneClearLineAndANonZeroExit() throws {
@@ -133,16 +158,20 @@ final class CaptureNodeTests: XCTestCase {
         wav += Data("data".utf8) + le32(800) + Data(count: 800)
         try wav.write(to: URL(fileURLWithPath: audio))
 
-        let cases: [(String, String)] = [
-            (missing, "no such file"), (empty, "empty"), (text, "not a video"),
-            (truncated, "truncated.mp4"), (audio, "no video stream"),
+        let cases: [([String], String)] = [
+            ([missing], "no such file"), ([empty], "empty"), ([text], "not a video"),
+            ([truncated], "truncated.mp4"), ([audio], "no video stream"),
+            (["/dev/video99"], "no such v4l2 device: /dev/video99"),
+            (["no_such_filter=1", "--input-format", "lavfi"], "not a video"),
+            ([good, "--input-format", "no-such-format"], "no input format named no-such-format"),
         ]
-        for (path, expected) in cases {
+        for (input, expected) in cases {
+            let path = input[0]
             let endpoints = Endpoints(basePort: TestPorts.base())
             let capture = try ChildProcess([
                 "capture", "--input", path, "--pacing", "max", "--quiet",
                 "--frames-endpoint", endpoints.frames, "--credits-endpoint", endpoints.credits,
-            ])
+            ] + input.dropFirst())
             let status = capture.wait(timeout: 30)
             XCTAssertNotNil(status, "\(path): capture hung")
             XCTAssertNotEqual(status, 0, "\(path): must fail")

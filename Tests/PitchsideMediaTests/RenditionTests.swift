@@ -63,6 +63,27 @@ final class RenditionTests: XCTestCase {
         print("mean abs error: rgb \(worstRGB), gray \(worstGray)")
     }
 
+    /// The capture node converts straight into a frame buffer; the bytes are the same as the image path's.
+    func testWritingIntoABufferGivesTheSameBytesAsTheImage() throws {
+        let path = try TestClips.encode(to: directory.appendingPathComponent("clip.mp4"), frames: 3)
+        let source = try VideoSource(url: path)
+        let renditions = [Rendition.grayFull, Rendition(name: "rgb", layout: .rgb24, maxWidth: 160),
+                          Rendition(name: "rgb-odd", layout: .rgb24, maxWidth: 100)]
+        let imaging = RenditionConverter(renditions: renditions)
+        let writing = RenditionConverter(renditions: renditions)
+        while let picture = try source.nextPicture() {
+            for rendition in renditions {
+                let image = try imaging.image(from: picture, rendition: rendition)
+                let size = writing.size(of: rendition, for: picture)
+                XCTAssertEqual(size.width, image.width)
+                XCTAssertEqual(size.height, image.height)
+                let buffer = FrameBuffer(pixelCount: image.pixels.count)
+                try writing.write(picture, rendition: rendition, into: buffer.pixels)
+                XCTAssertEqual(Array(buffer.pixels), image.pixels, rendition.name)
+            }
+        }
+    }
+
     func testDirectLumaCopyMatchesLibswscale() throws {
         let path = try TestClips.encode(to: directory.appendingPathComponent("clip.mp4"), frames: 5)
         let source = try VideoSource(url: path)

@@ -52,3 +52,34 @@ final class SequenceGapCounterTests: XCTestCase {
         XCTAssertEqual(counter.received, 0)
     }
 }
+
+/// Capture-to-aggregator latency: a frame counts once every expected role reported it done.
+final class FrameLatencyTests: XCTestCase {
+    func testAFrameIsCompleteWhenItsSlowestRoleReportsIt() {
+        var latency = FrameLatency(roles: ["detection", "pose"])
+        latency.frameDone(stream: "cam1", role: "detection", ptsUs: 0, captureUnixUs: 1_000_000, nowUnixUs: 1_010_000)
+        latency.frameDone(stream: "cam1", role: "detection", ptsUs: 33_333, captureUnixUs: 1_033_333, nowUnixUs: 1_040_000)
+        XCTAssertNil(latency.summary(), "pose has reported nothing")
+        latency.frameDone(stream: "cam1", role: "pose", ptsUs: 0, captureUnixUs: 1_000_000, nowUnixUs: 1_050_000)
+        XCTAssertEqual(latency.measured, 1)
+        XCTAssertEqual(latency.summary()?.p50 ?? 0, 50, accuracy: 0.001)
+        // Pose lost frames 1 and 2 (live pacing): its report of frame 3 settles them unmeasured.
+        latency.frameDone(stream: "cam1", role: "detection", ptsUs: 66_667, captureUnixUs: 1_066_667, nowUnixUs: 1_070_000)
+        latency.frameDone(stream: "cam1", role: "detection", ptsUs: 100_000, captureUnixUs: 1_100_000, nowUnixUs: 1_110_000)
+        latency.frameDone(stream: "cam1", role: "pose", ptsUs: 100_000, captureUnixUs: 1_100_000, nowUnixUs: 1_120_000)
+        XCTAssertEqual(latency.measured, 2)
+        XCTAssertEqual(latency.partial, 2)
+        latency.frameDone(stream: "cam1", role: "pose", ptsUs: 133_333, captureUnixUs: 1_133_333, nowUnixUs: 1_160_000)
+        latency.frameDone(stream: "cam1", role: "detection", ptsUs: 133_333, captureUnixUs: 1_133_333, nowUnixUs: 1_170_000)
+        XCTAssertEqual(latency.measured, 3)
+        let s = try! XCTUnwrap(latency.summary())
+        XCTAssertEqual(s.max, 50, accuracy: 0.01)
+        XCTAssertEqual(s.p50, 36.667, accuracy: 0.01, "latencies 50, 20, 36.7")
+        // Other roles, other streams and frames without a capture time are not measured.
+        latency.frameDone(stream: "cam1", role: "census", ptsUs: 133_333, captureUnixUs: 1_133_333, nowUnixUs: 1_140_000)
+        latency.frameDone(stream: "cam2", role: "detection", ptsUs: 0, captureUnixUs: 0, nowUnixUs: 1_140_000)
+        latency.frameDone(stream: "cam2", role: "pose", ptsUs: 0, captureUnixUs: 0, nowUnixUs: 1_140_000)
+        XCTAssertEqual(latency.measured, 3)
+        XCTAssertEqual(s.description, "3 frames, p50 36.7 ms, p90 50.0 ms, p99 50.0 ms, max 50.0 ms (2 frames not analysed by every role)")
+    }
+}

@@ -2,6 +2,7 @@
 #define PITCHSIDE_CFFMPEG_H
 // Thin exposure of FFmpeg to Swift: the headers, plus functions for the
 // few things that are macros (and so do not import).
+#include <libavdevice/avdevice.h>
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libavutil/avutil.h>

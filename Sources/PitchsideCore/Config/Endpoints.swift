@@ -11,7 +11,8 @@ public struct Endpoints: Sendable, Equatable, Codable {
     public var events = "tcp://127.0.0.1:5570"
     /// Aggregator's ROUTER for snapshot and history queries.
     public var queries = "tcp://127.0.0.1:5571"
-    /// Control messages to workers (e.g. a new trajectory region of interest).
+    /// The aggregator PUBlishes control messages to workers here: receipts for their
+    /// results (`ack/_/<producer>`); workers SUBscribe.
     public var control = "tcp://127.0.0.1:5552"
 
     public init() {}

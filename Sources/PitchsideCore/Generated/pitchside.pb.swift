@@ -19,6 +19,7 @@
 ///   result/<stream>/<kind>       WorkerResult     workers  -> aggregator (PUSH/PULL)
 ///   game/<stream>/<event>        GameEvent        aggregator -> anyone  (PUB/SUB)
 ///   credit protocol              CreditMessage    workers <-> capture   (DEALER/ROUTER)
+///   ack/_/<producer>             ResultsAck       aggregator -> workers (PUB/SUB, control endpoint)
 ///   queries                      QueryRequest/QueryReply (DEALER/REQ <-> ROUTER)
 ///
 /// Coordinates are normalized to [0, 1] with the origin at the top-left of the
@@ -1079,68 +1080,82 @@ public nonisolated struct PSHeartbeat: Sendable {
 }
 
 /// What a worker pushes to the aggregator.
-public nonisolated struct PSWorkerResult: Sendable {
+public nonisolated struct PSWorkerResult: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var result: PSWorkerResult.OneOf_Result? = nil
+  public var result: OneOf_Result? {
+    get {return _storage._result}
+    set {_uniqueStorage()._result = newValue}
+  }
 
   public var board: PSBoardObservation {
     get {
-      if case .board(let v)? = result {return v}
+      if case .board(let v)? = _storage._result {return v}
       return PSBoardObservation()
     }
-    set {result = .board(newValue)}
+    set {_uniqueStorage()._result = .board(newValue)}
   }
 
   public var stability: PSStabilityObservation {
     get {
-      if case .stability(let v)? = result {return v}
+      if case .stability(let v)? = _storage._result {return v}
       return PSStabilityObservation()
     }
-    set {result = .stability(newValue)}
+    set {_uniqueStorage()._result = .stability(newValue)}
   }
 
   public var census: PSBoardCensus {
     get {
-      if case .census(let v)? = result {return v}
+      if case .census(let v)? = _storage._result {return v}
       return PSBoardCensus()
     }
-    set {result = .census(newValue)}
+    set {_uniqueStorage()._result = .census(newValue)}
   }
 
   public var pose: PSPoseObservation {
     get {
-      if case .pose(let v)? = result {return v}
+      if case .pose(let v)? = _storage._result {return v}
       return PSPoseObservation()
     }
-    set {result = .pose(newValue)}
+    set {_uniqueStorage()._result = .pose(newValue)}
   }
 
   public var trajectory: PSTrajectoryObservation {
     get {
-      if case .trajectory(let v)? = result {return v}
+      if case .trajectory(let v)? = _storage._result {return v}
       return PSTrajectoryObservation()
     }
-    set {result = .trajectory(newValue)}
+    set {_uniqueStorage()._result = .trajectory(newValue)}
   }
 
   public var heartbeat: PSHeartbeat {
     get {
-      if case .heartbeat(let v)? = result {return v}
+      if case .heartbeat(let v)? = _storage._result {return v}
       return PSHeartbeat()
     }
-    set {result = .heartbeat(newValue)}
+    set {_uniqueStorage()._result = .heartbeat(newValue)}
   }
 
   public var frameDone: PSFrameDone {
     get {
-      if case .frameDone(let v)? = result {return v}
+      if case .frameDone(let v)? = _storage._result {return v}
       return PSFrameDone()
     }
-    set {result = .frameDone(newValue)}
+    set {_uniqueStorage()._result = .frameDone(newValue)}
   }
+
+  /// Set by workers that keep their results until the aggregator has made them
+  /// durable (see ResultsAck); absent: delivered at most once.
+  public var delivery: PSDelivery {
+    get {_storage._delivery ?? PSDelivery()}
+    set {_uniqueStorage()._delivery = newValue}
+  }
+  /// Returns true if `delivery` has been explicitly set.
+  public var hasDelivery: Bool {_storage._delivery != nil}
+  /// Clears the value of `delivery`. Subsequent reads from it will return its default value.
+  public mutating func clearDelivery() {_uniqueStorage()._delivery = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1154,6 +1169,57 @@ public nonisolated struct PSWorkerResult: Sendable {
     case frameDone(PSFrameDone)
 
   }
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A worker's numbering of what it pushes, so that the aggregator can tell a
+/// duplicate, a gap and a restarted worker apart.
+public nonisolated struct PSDelivery: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var producerID: String = String()
+
+  /// random, new each time the worker process starts
+  public var epoch: UInt64 = 0
+
+  /// 1, 2, 3, ... within (producer_id, epoch)
+  public var seq: UInt64 = 0
+
+  /// the oldest seq the worker can still resend
+  public var retainedFrom: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The aggregator's receipt to one worker, published a few times a second on
+/// the control endpoint (topic ack/_/<producer_id>).
+public nonisolated struct PSResultsAck: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// random, new each time the aggregator starts
+  public var aggregatorEpoch: UInt64 = 0
+
+  public var producerID: String = String()
+
+  /// the worker epoch the numbers below belong to
+  public var epoch: UInt64 = 0
+
+  /// every result up to this seq is in the durable log: forget it
+  public var committed: UInt64 = 0
+
+  /// the seq the aggregator takes next: resend from here
+  public var next: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 }
@@ -2946,7 +3012,202 @@ nonisolated extension PSHeartbeat: SwiftProtobuf.Message, SwiftProtobuf._Message
 
 nonisolated extension PSWorkerResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".WorkerResult"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}board\0\u{1}stability\0\u{1}census\0\u{1}pose\0\u{1}trajectory\0\u{1}heartbeat\0\u{3}frame_done\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}board\0\u{1}stability\0\u{1}census\0\u{1}pose\0\u{1}trajectory\0\u{1}heartbeat\0\u{3}frame_done\0\u{2}\u{9}delivery\0")
+
+  fileprivate class _StorageClass {
+    var _result: PSWorkerResult.OneOf_Result?
+    var _delivery: PSDelivery? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _result = source._result
+      _delivery = source._delivery
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try {
+          var v: PSBoardObservation?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .board(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .board(v)
+          }
+        }()
+        case 2: try {
+          var v: PSStabilityObservation?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .stability(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .stability(v)
+          }
+        }()
+        case 3: try {
+          var v: PSBoardCensus?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .census(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .census(v)
+          }
+        }()
+        case 4: try {
+          var v: PSPoseObservation?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .pose(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .pose(v)
+          }
+        }()
+        case 5: try {
+          var v: PSTrajectoryObservation?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .trajectory(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .trajectory(v)
+          }
+        }()
+        case 6: try {
+          var v: PSHeartbeat?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .heartbeat(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .heartbeat(v)
+          }
+        }()
+        case 7: try {
+          var v: PSFrameDone?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .frameDone(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .frameDone(v)
+          }
+        }()
+        case 16: try { try decoder.decodeSingularMessageField(value: &_storage._delivery) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      switch _storage._result {
+      case .board?: try {
+        guard case .board(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      }()
+      case .stability?: try {
+        guard case .stability(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      }()
+      case .census?: try {
+        guard case .census(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+      }()
+      case .pose?: try {
+        guard case .pose(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      }()
+      case .trajectory?: try {
+        guard case .trajectory(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      }()
+      case .heartbeat?: try {
+        guard case .heartbeat(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      }()
+      case .frameDone?: try {
+        guard case .frameDone(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      }()
+      case nil: break
+      }
+      try { if let v = _storage._delivery {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: PSWorkerResult, rhs: PSWorkerResult) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._result != rhs_storage._result {return false}
+        if _storage._delivery != rhs_storage._delivery {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension PSDelivery: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Delivery"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}producer_id\0\u{1}epoch\0\u{1}seq\0\u{3}retained_from\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2954,143 +3215,86 @@ nonisolated extension PSWorkerResult: SwiftProtobuf.Message, SwiftProtobuf._Mess
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try {
-        var v: PSBoardObservation?
-        var hadOneofValue = false
-        if let current = self.result {
-          hadOneofValue = true
-          if case .board(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.result = .board(v)
-        }
-      }()
-      case 2: try {
-        var v: PSStabilityObservation?
-        var hadOneofValue = false
-        if let current = self.result {
-          hadOneofValue = true
-          if case .stability(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.result = .stability(v)
-        }
-      }()
-      case 3: try {
-        var v: PSBoardCensus?
-        var hadOneofValue = false
-        if let current = self.result {
-          hadOneofValue = true
-          if case .census(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.result = .census(v)
-        }
-      }()
-      case 4: try {
-        var v: PSPoseObservation?
-        var hadOneofValue = false
-        if let current = self.result {
-          hadOneofValue = true
-          if case .pose(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.result = .pose(v)
-        }
-      }()
-      case 5: try {
-        var v: PSTrajectoryObservation?
-        var hadOneofValue = false
-        if let current = self.result {
-          hadOneofValue = true
-          if case .trajectory(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.result = .trajectory(v)
-        }
-      }()
-      case 6: try {
-        var v: PSHeartbeat?
-        var hadOneofValue = false
-        if let current = self.result {
-          hadOneofValue = true
-          if case .heartbeat(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.result = .heartbeat(v)
-        }
-      }()
-      case 7: try {
-        var v: PSFrameDone?
-        var hadOneofValue = false
-        if let current = self.result {
-          hadOneofValue = true
-          if case .frameDone(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.result = .frameDone(v)
-        }
-      }()
+      case 1: try { try decoder.decodeSingularStringField(value: &self.producerID) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.epoch) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.seq) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.retainedFrom) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    switch self.result {
-    case .board?: try {
-      guard case .board(let v)? = self.result else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    }()
-    case .stability?: try {
-      guard case .stability(let v)? = self.result else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    }()
-    case .census?: try {
-      guard case .census(let v)? = self.result else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-    }()
-    case .pose?: try {
-      guard case .pose(let v)? = self.result else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
-    }()
-    case .trajectory?: try {
-      guard case .trajectory(let v)? = self.result else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
-    }()
-    case .heartbeat?: try {
-      guard case .heartbeat(let v)? = self.result else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
-    }()
-    case .frameDone?: try {
-      guard case .frameDone(let v)? = self.result else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
-    }()
-    case nil: break
+    if !self.producerID.isEmpty {
+      try visitor.visitSingularStringField(value: self.producerID, fieldNumber: 1)
+    }
+    if self.epoch != 0 {
+      try visitor.visitSingularUInt64Field(value: self.epoch, fieldNumber: 2)
+    }
+    if self.seq != 0 {
+      try visitor.visitSingularUInt64Field(value: self.seq, fieldNumber: 3)
+    }
+    if self.retainedFrom != 0 {
+      try visitor.visitSingularUInt64Field(value: self.retainedFrom, fieldNumber: 4)
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: PSWorkerResult, rhs: PSWorkerResult) -> Bool {
-    if lhs.result != rhs.result {return false}
+  public static func ==(lhs: PSDelivery, rhs: PSDelivery) -> Bool {
+    if lhs.producerID != rhs.producerID {return false}
+    if lhs.epoch != rhs.epoch {return false}
+    if lhs.seq != rhs.seq {return false}
+    if lhs.retainedFrom != rhs.retainedFrom {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension PSResultsAck: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ResultsAck"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}aggregator_epoch\0\u{3}producer_id\0\u{1}epoch\0\u{1}committed\0\u{1}next\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.aggregatorEpoch) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.producerID) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.epoch) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.committed) }()
+      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.next) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.aggregatorEpoch != 0 {
+      try visitor.visitSingularUInt64Field(value: self.aggregatorEpoch, fieldNumber: 1)
+    }
+    if !self.producerID.isEmpty {
+      try visitor.visitSingularStringField(value: self.producerID, fieldNumber: 2)
+    }
+    if self.epoch != 0 {
+      try visitor.visitSingularUInt64Field(value: self.epoch, fieldNumber: 3)
+    }
+    if self.committed != 0 {
+      try visitor.visitSingularUInt64Field(value: self.committed, fieldNumber: 4)
+    }
+    if self.next != 0 {
+      try visitor.visitSingularUInt64Field(value: self.next, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: PSResultsAck, rhs: PSResultsAck) -> Bool {
+    if lhs.aggregatorEpoch != rhs.aggregatorEpoch {return false}
+    if lhs.producerID != rhs.producerID {return false}
+    if lhs.epoch != rhs.epoch {return false}
+    if lhs.committed != rhs.committed {return false}
+    if lhs.next != rhs.next {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

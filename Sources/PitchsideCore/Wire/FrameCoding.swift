@@ -49,6 +49,30 @@ extension PSFrame {
         self.frameRate = frameRate
     }
 
+    /// Every field of a frame but its pixels, which travel in a `FrameBuffer` (packed rows:
+    /// stride = width × bytes per pixel). The same fields as `init(_:rendition:...)` gives.
+    public init(streamID: String, seq: UInt64, ptsUs: Int64, captureUnixUs: Int64, rendition: String,
+                layout: PixelLayout, width: Int, height: Int, producerID: String,
+                sourceWidth: Int, sourceHeight: Int, frameRate: Double) {
+        self.init()
+        header.streamID = streamID
+        header.seq = seq
+        header.ptsUs = ptsUs
+        header.captureUnixUs = captureUnixUs
+        header.frameWidth = UInt32(width)
+        header.frameHeight = UInt32(height)
+        header.producerID = producerID
+        header.producedUnixUs = WallClock.nowUnixUs()
+        self.rendition = rendition
+        format = PSPixelFormat(layout)
+        self.width = UInt32(width)
+        self.height = UInt32(height)
+        stride = UInt32(width * layout.bytesPerPixel)
+        self.sourceWidth = UInt32(sourceWidth)
+        self.sourceHeight = UInt32(sourceHeight)
+        self.frameRate = frameRate
+    }
+
     /// The analysers' view of this frame; throws when the sizes do not add up.
     public func videoFrame() throws -> VideoFrame {
         guard let layout = format.layout else {

@@ -66,6 +66,14 @@ public final class EventLog: @unchecked Sendable {
                 t.column("pts_us", .integer).notNull()
             }
         }
+        migrator.registerMigration("v3-delivery") { db in
+            // Per worker, how far its numbered results are handled and logged (see DeliveryTracker).
+            try db.create(table: "delivery") { t in
+                t.column("producer_id", .text).primaryKey()
+                t.column("epoch", .integer).notNull()
+                t.column("committed", .integer).notNull()
+            }
+        }
         try migrator.migrate(db)
     }
 
@@ -98,14 +106,24 @@ public final class EventLog: @unchecked Sendable {
         }
     }
 
-    /// Appends events, the inputs that caused them and new checkpoints in one
-    /// transaction; inputs before a new checkpoint, older than `keepUs` of
-    /// media time before it, are deleted (those kept warm a restored game up).
+    /// Appends events, the inputs that caused them, new checkpoints and the
+    /// workers' delivery marks in one transaction; inputs before a new
+    /// checkpoint, older than `keepUs` of media time before it, are deleted
+    /// (those kept warm a restored game up).
     public func record(events: [PSGameEvent], inputs: [JournaledInput], checkpoints: [Checkpoint],
-                       keepUs: Int64 = 0) throws {
-        guard !events.isEmpty || !inputs.isEmpty || !checkpoints.isEmpty else { return }
+                       deliveries: [DeliveryMark] = [], keepUs: Int64 = 0) throws {
+        guard !events.isEmpty || !inputs.isEmpty || !checkpoints.isEmpty || !deliveries.isEmpty else { return }
         try db.write { db in
             try Self.insert(events, db)
+            for d in deliveries {
+                // Bit patterns: epochs are random 64-bit numbers, SQLite integers are signed.
+                try db.execute(
+                    sql: """
+                        INSERT INTO delivery (producer_id, epoch, committed) VALUES (?, ?, ?)
+                        ON CONFLICT(producer_id) DO UPDATE SET epoch = excluded.epoch, committed = excluded.committed
+                        """,
+                    arguments: [d.producerID, Int64(bitPattern: d.epoch), Int64(bitPattern: d.committed)])
+            }
             for i in inputs {
                 try db.execute(sql: "INSERT INTO input (stream_id, ord, pts_us, payload) VALUES (?, ?, ?, ?)",
                                arguments: [i.streamID, Int64(i.ord), i.result.resultHeader?.ptsUs ?? 0, try i.result.serializedData()])
@@ -142,6 +160,16 @@ public final class EventLog: @unchecked Sendable {
                              arguments: [stream, Int64(ord)]).map { row in
                 JournaledInput(streamID: stream, ord: UInt64(row["ord"] as Int64),
                                result: try PSWorkerResult(serializedBytes: row["payload"] as Data))
+            }
+        }
+    }
+
+    /// The workers' delivery marks as last committed.
+    public func deliveryMarks() throws -> [DeliveryMark] {
+        try db.read { db in
+            try Row.fetchAll(db, sql: "SELECT producer_id, epoch, committed FROM delivery ORDER BY producer_id").map { row in
+                DeliveryMark(producerID: row["producer_id"], epoch: UInt64(bitPattern: row["epoch"] as Int64),
+                             committed: UInt64(bitPattern: row["committed"] as Int64))
             }
         }
     }

@@ -77,8 +77,10 @@ public final class GameRecorder {
     }
 
     /// Handles results (any streams, in merged order) and commits them with
-    /// their events in one transaction; returns the events to publish.
-    public func handle(_ results: [PSWorkerResult], nowUnixUs: Int64 = 0) throws -> [PSGameEvent] {
+    /// their events and the workers' delivery marks in one transaction;
+    /// returns the events to publish.
+    public func handle(_ results: [PSWorkerResult], nowUnixUs: Int64 = 0,
+                       deliveries: [DeliveryMark] = []) throws -> [PSGameEvent] {
         var events: [PSGameEvent] = []
         var inputs: [EventLog.JournaledInput] = []
         var checkpoints: [EventLog.Checkpoint] = []
@@ -101,16 +103,19 @@ public final class GameRecorder {
             }
             games[stream] = game
         }
-        try log.record(events: events, inputs: inputs, checkpoints: checkpoints, keepUs: warmUpUs)
+        try log.record(events: events, inputs: inputs, checkpoints: checkpoints, deliveries: deliveries, keepUs: warmUpUs)
         return events
     }
 
     /// The stream ended: completes what is in flight, durably.
-    public func endOfStream(_ stream: String, ptsUs: Int64, nowUnixUs: Int64 = 0) throws -> [PSGameEvent] {
-        guard var game = games[stream] else { return [] }
-        let events = game.endOfStream(ptsUs: ptsUs, nowUnixUs: nowUnixUs)
-        games[stream] = game
-        try log.record(events: events, inputs: [], checkpoints: [])
+    public func endOfStream(_ stream: String, ptsUs: Int64, nowUnixUs: Int64 = 0,
+                            deliveries: [DeliveryMark] = []) throws -> [PSGameEvent] {
+        var events: [PSGameEvent] = []
+        if var game = games[stream] {
+            events = game.endOfStream(ptsUs: ptsUs, nowUnixUs: nowUnixUs)
+            games[stream] = game
+        }
+        try log.record(events: events, inputs: [], checkpoints: [], deliveries: deliveries)
         return events
     }
 

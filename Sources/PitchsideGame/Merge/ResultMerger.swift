@@ -4,13 +4,17 @@ import PitchsideCore
 ///
 /// Workers finish frames at different speeds (and the pose worker may be
 /// sharded by frame), so results reach the aggregator out of order. The merger
-/// keeps a bounded re-order buffer per stream keyed by (pts_us, seq, arrival)
-/// and releases results once the stream's *watermark* passes them: the minimum,
+/// keeps a bounded re-order buffer per stream keyed by (pts_us, seq, producer,
+/// arrival) and releases results once the stream's *watermark* passes them: the minimum,
 /// over the expected producer roles, of the last `pts_us` each role reported
 /// done with a `PSFrameDone`. A role that stops reporting would stall the
 /// stream, so when the buffer exceeds `maxBuffered` results or spans more than
 /// `maxSpanUs` of media time the oldest results are released anyway and the
 /// roles behind are marked lagging (left out of the watermark until they catch up).
+///
+/// Within one frame, results are released producer by producer (by id), each
+/// producer's in the order it sent them: the game sees the same order however
+/// the workers raced, so a run, a rerun and a run restarted midway agree.
 ///
 /// Results older than what was already released are *late*: they are counted
 /// and returned in `MergeOutput.late`, so the caller decides (the game can still
@@ -51,13 +55,14 @@ public struct ResultMerger: Sendable {
     private struct Entry: Sendable {
         var pts: Int64
         var seq: UInt64
+        var producer: String
         var arrival: UInt64
         var key: String
         var result: PSWorkerResult
     }
 
     private struct StreamBuffer: Sendable {
-        var entries: [Entry] = []  // sorted by (pts, seq, arrival)
+        var entries: [Entry] = []  // sorted by (pts, seq, producer, arrival)
         var keys: Set<String> = []
         var doneByRole: [String: Int64] = [:]
         var lagging: Set<String> = []
@@ -132,7 +137,8 @@ public struct ResultMerger: Sendable {
             return out
         }
         arrival += 1
-        let entry = Entry(pts: header.ptsUs, seq: header.seq, arrival: arrival, key: key, result: result)
+        let entry = Entry(pts: header.ptsUs, seq: header.seq, producer: header.producerID, arrival: arrival,
+                          key: key, result: result)
         let index = Self.insertionIndex(buf.entries, entry)
         buf.entries.insert(entry, at: index)
         buf.keys.insert(key)
@@ -202,7 +208,7 @@ public struct ResultMerger: Sendable {
         while lo < hi {
             let mid = (lo + hi) / 2
             let m = entries[mid]
-            if (m.pts, m.seq, m.arrival) < (e.pts, e.seq, e.arrival) { lo = mid + 1 } else { hi = mid }
+            if (m.pts, m.seq, m.producer, m.arrival) < (e.pts, e.seq, e.producer, e.arrival) { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }

@@ -10,7 +10,10 @@ import PitchsideTransport
 /// queries on a ROUTER (the ZeroMQ guide's Clone pattern, server side).
 ///
 /// Restarted after a crash, it restores every game from its log and continues the event
-/// sequence; results that workers re-send for media time already handled are dropped.
+/// sequence. Workers number their results and keep them until a receipt on the control
+/// endpoint (`ack/_/<producer>`) says they are logged (`DeliveryTracker` here,
+/// `ResultOutbox` in the workers): what was lost with the dead process, or queued while it
+/// was down, is sent again from where its log stands, and taken exactly once.
 public final class AggregatorNode {
     public struct Options: Sendable {
         /// SQLite file of the durable game log.
@@ -25,6 +28,8 @@ public final class AggregatorNode {
         /// A worker silent this long is reported (seconds).
         public var silentWorkerWarning: Double = 5
         public var producerID = "aggregator"
+        /// How often receipts go to the workers (seconds).
+        public var ackInterval: Double = 0.2
 
         public init(databasePath: String) { self.databasePath = databasePath }
     }
@@ -36,6 +41,12 @@ public final class AggregatorNode {
         public var events = 0
         public var queries = 0
         public var late = 0
+        /// Numbered results taken again (resent, or queued while the aggregator was down).
+        public var redelivered = 0
+        /// Numbered results dropped because earlier ones were missing (sent again later).
+        public var outOfSequence = 0
+        /// Capture to aggregator: from a frame's capture until every expected role reported it done.
+        public var latency: FrameLatency.Summary?
     }
 
     public let options: Options
@@ -77,7 +88,31 @@ public final class AggregatorNode {
         defer { router.close() }
         try router.set(.linger, 0)
         let queriesEndpoint = try router.bind(endpoints.queries)
-        logger.info("aggregating results from \(resultsEndpoint), events on \(eventsEndpoint), queries on \(queriesEndpoint), log \(options.databasePath)")
+        let control = try context.socket(.pub)
+        defer { control.close() }
+        try control.set(.linger, 1000)
+        let controlEndpoint = try control.bind(endpoints.control)
+        logger.info("aggregating results from \(resultsEndpoint), events on \(eventsEndpoint), queries on \(queriesEndpoint), receipts on \(controlEndpoint), log \(options.databasePath)")
+
+        // Receipts: which numbered results are durable, and where each worker resends from.
+        let aggregatorEpoch = UInt64.random(in: 1...UInt64.max)
+        var delivery = DeliveryTracker(restoring: try log.deliveryMarks())
+        var durable = delivery.marks()
+        var lastAck = 0.0
+        let sendAcks = {
+            for ack in delivery.acks(aggregatorEpoch: aggregatorEpoch, durable: durable) {
+                _ = try control.send(topic: "ack/_/\(ack.producerID)", payload: try ack.serializedData(), dontWait: true)
+            }
+            lastAck = WallClock.monotonicSeconds()
+        }
+        // Handles released results and logs them with the delivery marks they settle.
+        let commit = { (results: [PSWorkerResult]) throws -> [PSGameEvent] in
+            for r in results { delivery.finish(r) }
+            let marks = delivery.marks()
+            let events = try recorder.handle(results, nowUnixUs: WallClock.nowUnixUs(), deliveries: marks)
+            durable = marks
+            return events
+        }
 
         var report = Report()
         let publish: ([PSGameEvent]) throws -> Void = { events in
@@ -98,8 +133,11 @@ public final class AggregatorNode {
         var lastHeard: [String: Double] = [:]
         var warnedSilent = Set<String>()
         var ended: [String: Set<String>] = [:]
+        var endMarkers: [String: [PSWorkerResult]] = [:]  // pending until the stream's end is logged
         var endPts: [String: Int64] = [:]
         var finishedStreams = Set<String>()
+        var refusedStreams = Set<String>()
+        var latency = FrameLatency(roles: options.expectedRoles)
 
         while !isCancelled() {
             _ = try poller.poll(timeout: 0.25)
@@ -110,6 +148,7 @@ public final class AggregatorNode {
                 }
             }
             let now = WallClock.monotonicSeconds()
+            if now - lastAck >= options.ackInterval { try sendAcks() }
             for (producer, heard) in lastHeard where now - heard > options.silentWorkerWarning && !warnedSilent.contains(producer) {
                 warnedSilent.insert(producer)
                 logger.warning("worker \(producer) has been silent for \(Int(now - heard)) s")
@@ -126,38 +165,69 @@ public final class AggregatorNode {
                     lastHeard[beat.producerID] = now
                     continue
                 }
+                switch delivery.admit(result) {
+                case .duplicate:
+                    report.redelivered += 1
+                    continue
+                case .gap:
+                    report.outOfSequence += 1
+                    continue
+                case .accepted, .unsequenced:
+                    break
+                }
                 if case .frameDone(let done)? = result.result {
                     lastHeard[done.header.producerID] = now
+                    latency.frameDone(stream: done.header.streamID, role: done.role, ptsUs: done.header.ptsUs,
+                                      captureUnixUs: done.header.captureUnixUs, nowUnixUs: WallClock.nowUnixUs())
                     if done.endOfStream {
                         ended[done.header.streamID, default: []].insert(done.role)
+                        endMarkers[done.header.streamID, default: []].append(result)
                         endPts[done.header.streamID] = max(endPts[done.header.streamID] ?? 0, done.header.ptsUs)
                         continue
                     }
                 }
                 let out = merger.add(result)
-                if out.rejected != nil { report.rejected += 1 }
+                if let rejection = out.rejected {
+                    report.rejected += 1
+                    delivery.finish(result)
+                    if rejection == .unknownStream, refusedStreams.count < 100, let stream = result.resultHeader?.streamID,
+                       refusedStreams.insert(stream).inserted {
+                        logger.warning("refusing results of stream \(stream): not one of \(options.knownStreams?.sorted() ?? [])")
+                    }
+                }
                 report.late += out.late.count
                 batch += out.released + out.late
             }
-            report.rejected += receiver.stats.rejected - (report.rejected - report.rejected)
-            if !batch.isEmpty { try publish(try recorder.handle(batch, nowUnixUs: WallClock.nowUnixUs())) }
+            if !batch.isEmpty { try publish(try commit(batch)) }
 
             // A stream whose every expected worker has ended: release what is buffered, finish the game.
             for (stream, roles) in ended where options.expectedRoles.isSubset(of: roles) && !finishedStreams.contains(stream) {
                 finishedStreams.insert(stream)
                 let rest = merger.flush(stream: stream)
-                try publish(try recorder.handle(rest, nowUnixUs: WallClock.nowUnixUs()))
-                try publish(try recorder.endOfStream(stream, ptsUs: endPts[stream] ?? 0, nowUnixUs: WallClock.nowUnixUs()))
+                if !rest.isEmpty { try publish(try commit(rest)) }
+                for marker in endMarkers.removeValue(forKey: stream) ?? [] { delivery.finish(marker) }
+                let marks = delivery.marks()
+                try publish(try recorder.endOfStream(stream, ptsUs: endPts[stream] ?? 0, nowUnixUs: WallClock.nowUnixUs(),
+                                                     deliveries: marks))
+                durable = marks
+                try sendAcks()
                 logger.info("stream \(stream) ended")
             }
             if options.exitAtEndOfStream && !finishedStreams.isEmpty && finishedStreams.isSuperset(of: ended.keys) {
                 break
             }
         }
+        try? sendAcks()  // the workers waiting to exit learn that everything is logged
+        if delivery.counters.unrecoverable > 0 {
+            logger.warning("\(delivery.counters.unrecoverable) result(s) could not be sent again by their workers (outbox overflow or a lost log)")
+        }
         report.rejected = receiver.stats.rejected + Int(merger.total.unknownStream + merger.total.missingStream)
         for (stream, game) in recorder.games.sorted(by: { $0.key < $1.key }) {
             logger.info("stream \(stream): \(game.counters), trajectories \(game.assemblerCounters), merge \(merger.perStream[stream] ?? MergerCounters())")
         }
+        logger.info("delivery: \(delivery.counters)")
+        report.latency = latency.summary()
+        if let summary = report.latency { logger.info("frame latency, capture to aggregator: \(summary)") }
         return report
     }
 

@@ -16,6 +16,10 @@ public final class CaptureNode {
     /// Everything that decides what the node does.
     public struct Options: Sendable {
         public var input: String
+        /// FFmpeg input format, for devices (`v4l2`, `lavfi`, `x11grab`); nil probes the input.
+        public var inputFormat: String?
+        /// Options for the input format or protocol (e.g. `video_size`, `framerate`).
+        public var inputOptions: [String: String] = [:]
         public var streamID = "default"
         public var pacing: Pacing = .live
         /// Start the input again when it ends (demos); `pts_us` keeps increasing.
@@ -48,13 +52,17 @@ public final class CaptureNode {
         public var corruptPackets = 0
         /// Consumers the credit gate dropped for silence (lockstep).
         public var droppedConsumers: [String] = []
-        /// Per consumer: frames it acknowledged, and frames it missed (published − acknowledged).
+        /// Per consumer: frames it acknowledged, frames it missed (published − acknowledged), and
+        /// what it says it received and lost.
         public var consumers: [String: ConsumerAccount] = [:]
     }
 
     public struct ConsumerAccount: Sendable, Equatable {
         public var acknowledgedThrough: Int64
         public var missed: Int
+        /// The consumer's own count of frames received and lost (gaps in seq), from its credits;
+        /// after the end of stream `received + dropped` equals the frames published.
+        public var counts: FrameCounts?
     }
 
     public let options: Options
@@ -72,6 +80,8 @@ public final class CaptureNode {
     public func run(isCancelled: @escaping () -> Bool) throws -> Report {
         var sourceOptions = VideoSourceOptions()
         sourceOptions.threads = options.decoderThreads
+        sourceOptions.inputFormat = options.inputFormat
+        sourceOptions.formatOptions = options.inputOptions
         var source = try VideoSource(url: options.input, options: sourceOptions)
         let info = source.info
         logger.info("input \(options.input): \(info.width)×\(info.height) \(info.codecName) at \(String(format: "%.3g", info.framesPerSecond)) frames/s, pacing \(options.pacing.rawValue)")
@@ -109,6 +119,9 @@ public final class CaptureNode {
         let frameInterval = Int64(1_000_000 / max(info.framesPerSecond, 1))
         var converter = RenditionConverter(renditions: options.renditions)
         var pacer = LivePacer()
+        // Each rendition is converted straight into a pooled buffer and the message written
+        // around it: the pixels are never copied again on their way to the socket.
+        let buffers = FrameBufferPool()
 
         passes: while !isCancelled() {
             report.passes += 1
@@ -130,19 +143,21 @@ public final class CaptureNode {
                 let needed = neededRenditions(gate: gate)
                 let captureTime = WallClock.nowUnixUs()
                 for rendition in needed {
-                    let image = try converter.image(from: picture, rendition: rendition)
-                    let frame = VideoFrame(streamID: options.streamID, seq: seq, ptsUs: pts,
-                                           captureUnixUs: captureTime, image: image)
-                    let wire = PSFrame(frame, rendition: rendition.name, producerID: options.producerID,
-                                       sourceWidth: picture.width, sourceHeight: picture.height,
-                                       frameRate: info.framesPerSecond)
-                    _ = try publisher.send(wire, topic: Topic.frame(stream: options.streamID, rendition: rendition.name))
+                    let size = converter.size(of: rendition, for: picture)
+                    let buffer = buffers.take(pixelCount: size.width * size.height * rendition.layout.bytesPerPixel)
+                    try converter.write(picture, rendition: rendition, into: buffer.pixels)
+                    try buffer.encode(PSFrame(
+                        streamID: options.streamID, seq: seq, ptsUs: pts, captureUnixUs: captureTime,
+                        rendition: rendition.name, layout: rendition.layout, width: size.width, height: size.height,
+                        producerID: options.producerID, sourceWidth: picture.width, sourceHeight: picture.height,
+                        frameRate: info.framesPerSecond))
+                    try publisher.send(topic: Topic.frame(stream: options.streamID, rendition: rendition.name), frame: buffer)
                     report.messagesPublished += 1
-                    report.bytesPublished += image.pixels.count
+                    report.bytesPublished += buffer.pixelCount
                 }
                 report.framesPublished += 1
                 seq += 1
-                progress.update(published: report.framesPublished)
+                progress.update(published: report.framesPublished, extra: consumerSummary(gate: gate))
             }
             report.corruptPackets += source.statistics.corruptPackets
             guard options.loop else { break }
@@ -151,7 +166,7 @@ public final class CaptureNode {
             source = try VideoSource(url: options.input, options: sourceOptions)
             converter = RenditionConverter(renditions: options.renditions)
         }
-        progress.update(published: report.framesPublished, force: true)
+        progress.update(published: report.framesPublished, extra: consumerSummary(gate: gate), force: true)
         progress.finish()
 
         if options.pacing != .lockstep && seq > 0 {
@@ -161,12 +176,17 @@ public final class CaptureNode {
         if options.pacing == .lockstep && seq > 0 {
             try waitForFinalCredits(gate: gate, lastSeq: seq - 1, isCancelled: isCancelled)
         }
+        if seq > 0 {
+            try waitForFinalCounts(gate: gate, published: Int(seq), isCancelled: isCancelled)
+        }
         report.seconds = WallClock.monotonicSeconds() - started
         report.droppedConsumers = gate.droppedConsumers
-        for consumer in gate.ledger.consumers.values where consumer.wants(streamID: options.streamID) {
+        let everyConsumer = gate.departedConsumers.merging(gate.ledger.consumers) { _, current in current }
+        for consumer in everyConsumer.values where consumer.wants(streamID: options.streamID) {
             let through = consumer.ackedThrough[options.streamID] ?? -1
             report.consumers[consumer.id] = ConsumerAccount(
-                acknowledgedThrough: through, missed: max(0, Int(seq) - Int(through + 1)))
+                acknowledgedThrough: through, missed: max(0, Int(seq) - Int(through + 1)),
+                counts: consumer.counts[options.streamID])
         }
         logger.info("published \(report.framesPublished) frames (\(report.messagesPublished) messages, \(String(format: "%.1f", Double(report.bytesPublished) / 1e6)) MB) in \(String(format: "%.2f", report.seconds)) s")
         return report
@@ -220,6 +240,32 @@ public final class CaptureNode {
                 }
             }
             if !busy { return }
+        }
+    }
+
+    /// Each consumer's own figures, for the progress line: `trajectory 120 received/3 lost`.
+    private func consumerSummary(gate: CreditGate) -> String {
+        gate.ledger.consumers.values
+            .filter { $0.isSynchronised && $0.wants(streamID: options.streamID) }
+            .sorted { $0.id < $1.id }
+            .map { consumer in
+                let counts = consumer.counts[options.streamID] ?? FrameCounts(received: 0, dropped: 0)
+                return "\(consumer.id) \(counts.received) received/\(counts.dropped) lost"
+            }
+            .joined(separator: ", ")
+    }
+
+    /// After the end-of-stream marker each consumer sends its final counts (received + lost =
+    /// published); wait briefly for them so the report holds every consumer's whole account.
+    private func waitForFinalCounts(gate: CreditGate, published: Int, isCancelled: () -> Bool) throws {
+        let deadline = WallClock.monotonicSeconds() + min(2, options.silenceTimeout)
+        while WallClock.monotonicSeconds() < deadline && !isCancelled() {
+            let pending = gate.ledger.consumers.values.filter {
+                $0.isSynchronised && $0.wants(streamID: options.streamID)
+                    && ($0.counts[options.streamID]?.total ?? 0) < published
+            }
+            if pending.isEmpty { return }
+            try gate.pump(timeout: 0.05)
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import PitchsideCore
 
 /// A once-a-second progress line on stderr for finite inputs:
-/// `capture: 450/1800 frames (25.0%) 212.4 frames/s, 0 lost`.
+/// `capture: 450/1800 frames (25.0%) 212.4 frames/s, trajectory 450 received/0 lost`.
 struct ProgressLine {
     let total: Int?
     let enabled: Bool
@@ -15,7 +15,7 @@ struct ProgressLine {
         self.enabled = enabled
     }
 
-    mutating func update(published: Int, extra: String = "", force: Bool = false) {
+    mutating func update(published: Int, extra: @autoclosure () -> String = "", force: Bool = false) {
         guard enabled else { return }
         let now = WallClock.monotonicSeconds()
         guard force || now - lastPrint >= 1 else { return }
@@ -27,6 +27,7 @@ struct ProgressLine {
             line += " frames"
         }
         line += String(format: " %.1f frames/s", rate)
+        let extra = extra()
         if !extra.isEmpty { line += ", \(extra)" }
         FileHandle.standardError.write(Data(((isTerminal ? "\r" : "") + line + (isTerminal ? "\u{1B}[K" : "\n")).utf8))
         lastPrint = now

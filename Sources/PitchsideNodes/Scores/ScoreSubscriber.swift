@@ -7,7 +7,10 @@ import PitchsideTransport
 /// guide's Clone pattern. It subscribes first, then asks the aggregator for a snapshot
 /// (where every game stands), and from then on delivers events in `event_seq` order per
 /// stream; a jump in `event_seq` (a lossy network, a slow subscriber) is filled with a
-/// history query before the event that revealed it.
+/// history query before the event that revealed it. When nothing arrives for
+/// `catchUpInterval` seconds it asks for the snapshot again and fills up to it, so events
+/// published while it was not connected (an aggregator restarting) and followed by none are
+/// not missed either.
 ///
 /// ```swift
 /// let subscriber = ScoreSubscriber(endpoints: endpoints, stream: nil, logger: logger)
@@ -29,8 +32,12 @@ public final class ScoreSubscriber {
     /// Replay every event from the start of the log before going live (not just the snapshot).
     public var replayHistory = false
     public var queryTimeout: Double = 2
+    /// Quiet seconds after which the subscriber checks the snapshot for events it missed.
+    public var catchUpInterval: Double = 2
     public private(set) var counters = Counters()
     private var lastSeq: [String: UInt64] = [:]
+    /// A snapshot was had: a stream not in it is new, and its events count from 1.
+    private var haveSnapshot = false
 
     public init(endpoints: Endpoints, stream: String?, logger: Logger) {
         self.endpoints = endpoints
@@ -50,11 +57,19 @@ public final class ScoreSubscriber {
         let query = try context.socket(.dealer)
         defer { query.close() }
         try query.set(.linger, 0)
+        // No queue for an aggregator that is down: its answer would come late, to another question.
+        try query.set(.immediate, 1)
         try query.connect(endpoints.queries)
+        // Give the connection a moment, so the first question is not refused for want of it.
+        let connectDeadline = WallClock.monotonicSeconds() + queryTimeout
+        let writable = ZMQPoller()
+        writable.add(query, events: .writable)
+        while WallClock.monotonicSeconds() < connectDeadline, try writable.poll(timeout: 0.05) == 0 {}
 
         // Subscribed before the snapshot, so nothing falls between the two.
         if let reply = try ask(query, PSQueryRequest.with { $0.snapshot = PSSnapshotRequest.with { $0.streamID = stream ?? "" } }),
            case .snapshot(let snapshot)? = reply.reply {
+            haveSnapshot = true
             for game in snapshot.games {
                 onSnapshot(game)
                 if replayHistory {
@@ -69,10 +84,18 @@ public final class ScoreSubscriber {
         }
 
         let receiver = MessageReceiver<PSGameEvent>(socket: sub)
+        var lastHeard = WallClock.monotonicSeconds()
         while !isCancelled() {
-            guard let received = try receiver.receive(timeout: 0.25) else { continue }
+            guard let received = try receiver.receive(timeout: 0.25) else {
+                if WallClock.monotonicSeconds() - lastHeard >= catchUpInterval {
+                    try catchUp(query, onEvent: onEvent)
+                    lastHeard = WallClock.monotonicSeconds()
+                }
+                continue
+            }
+            lastHeard = WallClock.monotonicSeconds()
             let event = received.message
-            let known = lastSeq[event.streamID]
+            let known = lastSeq[event.streamID] ?? (haveSnapshot ? 0 : nil)
             if let known, event.eventSeq <= known {
                 counters.duplicates += 1
                 continue
@@ -88,6 +111,17 @@ public final class ScoreSubscriber {
         counters.malformed = receiver.stats.rejected
     }
 
+    /// Asks where every game stands and delivers the events not seen yet.
+    private func catchUp(_ query: ZMQSocket, onEvent: (PSGameEvent) -> Void) throws {
+        let request = PSQueryRequest.with { $0.snapshot = PSSnapshotRequest.with { $0.streamID = stream ?? "" } }
+        guard let reply = try ask(query, request), case .snapshot(let snapshot)? = reply.reply else { return }
+        for game in snapshot.games where game.lastEventSeq > (lastSeq[game.streamID] ?? 0) {
+            if lastSeq[game.streamID] == nil && !haveSnapshot { continue }  // joined without a snapshot: live only
+            counters.gapsFilled += 1
+            try fill(query, stream: game.streamID, through: game.lastEventSeq, onEvent: onEvent)
+        }
+    }
+
     /// Delivers the logged events after the last one seen, through `through`.
     private func fill(_ query: ZMQSocket, stream: String, through: UInt64, onEvent: (PSGameEvent) -> Void) throws {
         let from = (lastSeq[stream] ?? 0) + 1
@@ -95,7 +129,7 @@ public final class ScoreSubscriber {
         let request = PSQueryRequest.with {
             $0.history = PSHistoryRequest.with { $0.streamID = stream; $0.fromEventSeq = from; $0.toEventSeq = through }
         }
-        guard let reply = try ask(query, request), case .history(let history)? = reply.reply else {
+        guard let reply = try ask(query, request, historyFrom: from), case .history(let history)? = reply.reply else {
             logger.warning("could not fetch events \(from)…\(through) of \(stream); continuing without them")
             return
         }
@@ -107,8 +141,11 @@ public final class ScoreSubscriber {
         }
     }
 
-    private func ask(_ socket: ZMQSocket, _ request: PSQueryRequest) throws -> PSQueryReply? {
-        _ = try socket.send([try request.serializedData()])
+    /// Sends a query and waits for its answer. Replies carry no request id, so one that
+    /// cannot be this question's answer (another kind, or history from another seq: the
+    /// late answer to a question that timed out) is skipped.
+    private func ask(_ socket: ZMQSocket, _ request: PSQueryRequest, historyFrom: UInt64? = nil) throws -> PSQueryReply? {
+        guard try socket.send([try request.serializedData()], dontWait: true) else { return nil }  // not connected
         let deadline = WallClock.monotonicSeconds() + queryTimeout
         while WallClock.monotonicSeconds() < deadline {
             guard let parts = try socket.receive(timeout: 0.1) else { continue }
@@ -116,11 +153,17 @@ public final class ScoreSubscriber {
                 counters.malformed += 1
                 continue
             }
-            if case .error(let message)? = reply.reply {
+            switch reply.reply {
+            case .error(let message)?:
                 logger.warning("query refused: \(message)")
                 return nil
+            case .snapshot? where historyFrom == nil:
+                return reply
+            case .history(let h)? where historyFrom != nil && (h.events.first.map { $0.eventSeq == historyFrom } ?? true):
+                return reply
+            default:
+                continue
             }
-            return reply
         }
         return nil
     }

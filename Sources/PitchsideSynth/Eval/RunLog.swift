@@ -3,8 +3,8 @@ import PitchsideCore
 import SwiftProtobuf
 
 /// What a run produced, read from JSON lines: game events (`PSGameEvent` JSON) and worker results
-/// (`PSWorkerResult` JSON, for board observations), told apart by their keys; other lines are
-/// counted and skipped.
+/// (`PSWorkerResult` JSON: board, stability and census observations), told apart by their keys;
+/// other lines are counted and skipped.
 ///
 /// ```swift
 /// let run = try RunLog.parse(String(contentsOfFile: "events.jsonl"))
@@ -15,6 +15,8 @@ public struct RunLog: Sendable {
     public var scoreUpdates: [PSScoreUpdate] = []
     public var summaries: [PSGameSummary] = []
     public var boards: [PSBoardObservation] = []
+    public var stabilities: [PSStabilityObservation] = []
+    public var censuses: [PSBoardCensus] = []
     public var eventLines = 0
     public var resultLines = 0
     public var skippedLines = 0
@@ -47,7 +49,7 @@ public struct RunLog: Sendable {
                     throw EvalError.badLine(number + 1, "not a WorkerResult: \(error)")
                 }
                 log.resultLines += 1
-                if case .board(let board) = result.result { log.boards.append(board) }
+                log.add(result)
             } else if !keys.isDisjoint(with: eventKeys) {
                 let event: PSGameEvent
                 do { event = try PSGameEvent(jsonString: line, options: options) } catch {
@@ -70,6 +72,16 @@ public struct RunLog: Sendable {
             }
         }
         return log
+    }
+
+    /// Keeps a worker result's board, stability or census observation.
+    public mutating func add(_ result: PSWorkerResult) {
+        switch result.result {
+        case .board(let board)?: boards.append(board)
+        case .stability(let stability)?: stabilities.append(stability)
+        case .census(let census)?: censuses.append(census)
+        default: break
+        }
     }
 
     /// Final score per player name: the last summary, else the last score update, else the sum of

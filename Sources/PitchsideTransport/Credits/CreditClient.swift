@@ -16,7 +16,8 @@ import PitchsideCore
 /// let frames = MessageReceiver<PSFrame>(socket: sub, credits: credits)
 /// while let frame = try frames.receive(timeout: 1) {
 ///     ...
-///     try credits.acknowledge(streamID: frame.message.header.streamID, seq: frame.message.header.seq)
+///     gaps.record(frame.message.header.seq)
+///     try credits.acknowledge(streamID: frame.message.header.streamID, seq: frame.message.header.seq, counts: gaps)
 /// }
 /// try credits.goodbye()
 /// ```
@@ -72,15 +73,31 @@ public final class CreditClient {
         lastHello = WallClock.monotonicSeconds()
     }
 
-    /// Frames of `streamID` up to and including `seq` are done.
-    public func acknowledge(streamID: String, seq: UInt64) throws {
+    /// Frames of `streamID` up to and including `seq` are done. `counts`, the consumer's
+    /// gap counter for the stream, tells the capture node what it received and lost so far.
+    public func acknowledge(streamID: String, seq: UInt64, counts: SequenceGapCounter? = nil) throws {
+        // Silence is counted while waiting: a frame that took long to process (a model loading
+        // on the first one) must not look like a lost gate, or the re-hello takes this consumer
+        // out of lockstep and capture runs ahead of it.
+        noteActivity()
         var message = PSCreditMessage()
         message.credit = PSCredit.with {
             $0.consumerID = consumerID
             $0.streamID = streamID
             $0.seq = seq
+            if let counts {
+                $0.received = UInt64(counts.received)
+                $0.dropped = UInt64(counts.dropped)
+            }
         }
         try send(message)
+    }
+
+    /// The end-of-stream marker arrived (`lastSeq`, the last seq published): the stream is done,
+    /// and `counts` (finished with `lastSeq`) are final, so the capture node's per-consumer
+    /// figures add up to what it published.
+    public func acknowledgeEndOfStream(streamID: String, lastSeq: UInt64, counts: SequenceGapCounter) throws {
+        try acknowledge(streamID: streamID, seq: lastSeq, counts: counts)
     }
 
     /// Unregisters at once, so capture stops waiting for this consumer.

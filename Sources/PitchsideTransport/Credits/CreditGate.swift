@@ -61,6 +61,9 @@ public final class CreditGate {
     public private(set) var ledger = CreditLedger()
     /// Ids of consumers dropped for silence, in order.
     public private(set) var droppedConsumers: [String] = []
+    /// Consumers that said goodbye or were dropped, as they last stood (their final counts),
+    /// until they register again.
+    public private(set) var departedConsumers: [String: CreditLedger.Consumer] = [:]
     /// Credit messages that did not decode or came from unknown consumers.
     public private(set) var ignoredMessages = 0
 
@@ -115,7 +118,7 @@ public final class CreditGate {
                 guard let consumer = ledger.consumers[id] else { continue }
                 let silentFor = now - max(consumer.lastHeard, start)
                 if silentFor > configuration.silenceTimeout {
-                    ledger.remove(id: id)
+                    departedConsumers[id] = ledger.remove(id: id)
                     droppedConsumers.append(id)
                     logger.warning("dropped consumer \(id): no credit for \(String(format: "%.1f", silentFor)) s while frame \(streamID)/\(seq) waited for it", metadata: [
                         "acked": "\(consumer.ackedThrough[streamID] ?? -1)", "window": "\(consumer.window)",
@@ -156,6 +159,7 @@ public final class CreditGate {
                 return
             }
             let known = ledger.consumers[hello.consumerID] != nil
+            departedConsumers[hello.consumerID] = nil
             ledger.hello(id: hello.consumerID, subscriptions: hello.subscriptions, window: Int(hello.window), now: now)
             logger.info("consumer \(hello.consumerID) \(known ? "re-registered" : "registered"), window \(hello.window), subscriptions \(hello.subscriptions)")
             lastProbe = -Double.infinity  // probe it now
@@ -166,14 +170,17 @@ public final class CreditGate {
                 known = ledger.synchronise(id: credit.consumerID, now: now)
                 if known && !wasSynchronised { logger.info("consumer \(credit.consumerID) confirmed its subscriptions") }
             } else {
-                known = ledger.acknowledge(id: credit.consumerID, streamID: credit.streamID, seq: credit.seq, now: now)
+                let counts = FrameCounts(received: Int(clamping: credit.received), dropped: Int(clamping: credit.dropped))
+                known = ledger.acknowledge(id: credit.consumerID, streamID: credit.streamID, seq: credit.seq,
+                                           counts: counts, now: now)
             }
             if !known {
                 ignoredMessages += 1
                 logger.debug("credit from unknown consumer \(credit.consumerID)")
             }
         case .goodbye(let goodbye):
-            if ledger.remove(id: goodbye.consumerID) != nil {
+            if let consumer = ledger.remove(id: goodbye.consumerID) {
+                departedConsumers[goodbye.consumerID] = consumer
                 logger.info("consumer \(goodbye.consumerID) said goodbye")
             }
         case nil:

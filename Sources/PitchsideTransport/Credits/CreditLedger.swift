@@ -1,3 +1,16 @@
+/// Frames of one stream a consumer received and lost (gaps in seq), as it reports them.
+public struct FrameCounts: Sendable, Equatable, CustomStringConvertible {
+    public var received: Int
+    public var dropped: Int
+    public init(received: Int, dropped: Int) {
+        self.received = received
+        self.dropped = dropped
+    }
+    /// Frames accounted for: equals the frames published once the consumer saw the end of stream.
+    public var total: Int { received + dropped }
+    public var description: String { "\(received) received, \(dropped) lost" }
+}
+
 /// The bookkeeping of the credit gate, without sockets: who is registered, what each consumer
 /// has acknowledged, and who holds up the next frame. `CreditGate` does the I/O around it.
 ///
@@ -16,6 +29,8 @@ public struct CreditLedger: Sendable {
         public var ackedThrough: [String: Int64] = [:]
         /// Monotonic time of its last message.
         public var lastHeard: Double
+        /// Per stream, what the consumer says it received and lost (its latest credit).
+        public var counts: [String: FrameCounts] = [:]
 
         /// Whether it receives frames of `streamID` (no subscriptions: every stream).
         public func wants(streamID: String) -> Bool {
@@ -52,11 +67,16 @@ public struct CreditLedger: Sendable {
         return true
     }
 
-    /// The consumer finished frames of `streamID` up to `seq`. Returns false for an unknown consumer.
+    /// The consumer finished frames of `streamID` up to `seq`, having received and lost
+    /// `counts` of them so far. Returns false for an unknown consumer.
     @discardableResult
-    public mutating func acknowledge(id: String, streamID: String, seq: UInt64, now: Double) -> Bool {
+    public mutating func acknowledge(id: String, streamID: String, seq: UInt64, counts: FrameCounts? = nil,
+                                     now: Double) -> Bool {
         guard var consumer = consumers[id] else { return false }
         consumer.lastHeard = now
+        if let counts, counts.total >= consumer.counts[streamID]?.total ?? 0 {
+            consumer.counts[streamID] = counts
+        }
         let seq = Int64(clamping: seq)
         if seq > consumer.ackedThrough[streamID, default: -1] {
             consumer.ackedThrough[streamID] = seq

@@ -19,7 +19,11 @@ import SwiftProtobuf
 ///
 /// In lockstep pacing, set `credits` so that the credit gate's sync probes, which arrive on the
 /// same SUB socket, are answered (see `CreditClient`).
-public final class MessageReceiver<M: SwiftProtobuf.Message> {
+///
+/// Any swift-protobuf message type works; frames can also be read as `FrameView`, which views
+/// the pixels inside the received message instead of copying them:
+/// `MessageReceiver<FrameView>(socket: sub, credits: credits)`.
+public final class MessageReceiver<M> {
     /// One good message.
     public struct Received {
         public var topic: Topic
@@ -38,10 +42,33 @@ public final class MessageReceiver<M: SwiftProtobuf.Message> {
     /// The consumer side of lockstep pacing, which answers the gate's sync probes.
     public var credits: CreditClient?
 
-    public init(socket: ZMQSocket, maxPayloadBytes: Int = 64 << 20, credits: CreditClient? = nil) {
+    private let messageName: String
+    private let decode: (Data) throws -> M
+
+    /// A receiver of `M`, decoded by `decode` (which throws for a payload it cannot read).
+    public init(socket: ZMQSocket, maxPayloadBytes: Int = 64 << 20, credits: CreditClient? = nil,
+                messageName: String, decode: @escaping (Data) throws -> M) {
         self.socket = socket
         self.maxPayloadBytes = maxPayloadBytes
         self.credits = credits
+        self.messageName = messageName
+        self.decode = decode
+    }
+
+    /// A receiver of a swift-protobuf message type.
+    public convenience init(socket: ZMQSocket, maxPayloadBytes: Int = 64 << 20, credits: CreditClient? = nil)
+        where M: SwiftProtobuf.Message
+    {
+        self.init(socket: socket, maxPayloadBytes: maxPayloadBytes, credits: credits,
+                  messageName: M.protoMessageName, decode: { try M(serializedBytes: $0) })
+    }
+
+    /// A receiver of frames that views their pixels in place (see `FrameView`).
+    public convenience init(socket: ZMQSocket, maxPayloadBytes: Int = 64 << 20, credits: CreditClient? = nil)
+        where M == FrameView
+    {
+        self.init(socket: socket, maxPayloadBytes: maxPayloadBytes, credits: credits,
+                  messageName: PSFrame.protoMessageName, decode: { try FrameView(serializedBytes: $0) })
     }
 
     /// The next good message, or nil when `timeout` seconds pass without one (nil waits forever).
@@ -86,9 +113,9 @@ public final class MessageReceiver<M: SwiftProtobuf.Message> {
         }
         let message: M
         do {
-            message = try M(serializedBytes: payload)
+            message = try decode(payload)
         } catch {
-            return reject(.malformed, topic: topic.string, "\(M.protoMessageName) does not decode (\(payload.count) bytes): \(error)")
+            return reject(.malformed, topic: topic.string, "\(messageName) does not decode (\(payload.count) bytes): \(error)")
         }
         if let validate, let reason = validate(topic, message) {
             return reject(.malformed, topic: topic.string, reason)

@@ -3,6 +3,7 @@
 /// - `frame/<stream>/<rendition>`  frames from capture (e.g. `frame/cam1/gray`)
 /// - `result/<stream>/<kind>`      worker results (e.g. `result/cam1/trajectory`)
 /// - `game/<stream>/<event>`       game events (e.g. `game/cam1/score`)
+/// - `ack/_/<producer>`            the aggregator's receipts to one worker (`PSResultsAck`)
 ///
 /// SUB filtering is by prefix, so `Topic.prefix(.frame, stream: "cam1")` (`frame/cam1/`)
 /// receives every rendition of cam1 and never another stream's, thanks to the trailing slash.
@@ -14,7 +15,7 @@
 public struct Topic: Hashable, Sendable, CustomStringConvertible {
     /// The first segment of a topic: what the payload is.
     public enum Kind: String, Sendable, CaseIterable {
-        case frame, result, game
+        case frame, result, game, ack
     }
 
     public let kind: Kind
@@ -60,6 +61,8 @@ public struct Topic: Hashable, Sendable, CustomStringConvertible {
     public static func result(stream: String, kind: String) -> Topic { trusted(.result, stream, kind) }
     /// `game/<stream>/<event>`.
     public static func game(stream: String, event: String) -> Topic { trusted(.game, stream, event) }
+    /// `ack/_/<producer>`: receipts are per worker, not per stream.
+    public static func ack(producer: String) -> Topic { trusted(.ack, "_", producer) }
 
     /// A subscription prefix: `frame/`, `frame/cam1/` or `frame/cam1/gray`.
     public static func prefix(_ kind: Kind, stream: String? = nil, name: String? = nil) -> String {
@@ -112,6 +115,7 @@ extension Topic.Kind {
         case .frame: return "rendition"
         case .result: return "result kind"
         case .game: return "event"
+        case .ack: return "producer"
         }
     }
 }

@@ -1,4 +1,6 @@
 import CZeroMQ
+import Foundation
+import Logging
 
 /// A ZeroMQ context: the I/O threads and the owner of every socket made from it.
 ///
@@ -14,14 +16,21 @@ import CZeroMQ
 /// ```
 public final class ZMQContext: @unchecked Sendable {
     let handle: UnsafeMutableRawPointer
+    /// CURVE for the `tcp://` sockets of this context (see `TransportSecurity`); nil: plain.
+    public let security: TransportSecurity?
+    private let zapLock = NSLock()
+    private var zap: ZapHandler?
 
-    /// - Parameter ioThreads: libzmq I/O threads; one moves about a gigabyte a second,
-    ///   so fan-out of full-resolution frames to several subscribers wants two.
-    public init(ioThreads: Int = 1) throws {
+    /// - Parameters:
+    ///   - ioThreads: libzmq I/O threads; one moves about a gigabyte a second,
+    ///     so fan-out of full-resolution frames to several subscribers wants two.
+    ///   - security: CURVE for tcp sockets; by default what the process installed, if anything.
+    public init(ioThreads: Int = 1, security: TransportSecurity? = TransportSecurity.forProcess) throws {
         guard let handle = zmq_ctx_new() else {
             throw TransportError.last("create a context")
         }
         self.handle = handle
+        self.security = security
         if zmq_ctx_set(handle, ZMQ_IO_THREADS, Int32(ioThreads)) != 0 {
             let error = TransportError.last("set \(ioThreads) I/O threads")
             zmq_ctx_term(handle)
@@ -32,6 +41,21 @@ public final class ZMQContext: @unchecked Sendable {
     /// A new socket of `type`, owned by the caller (closed when released or by `close()`).
     public func socket(_ type: ZMQSocketType) throws -> ZMQSocket {
         try ZMQSocket(context: self, type: type)
+    }
+
+    /// The ZAP handler that admits CURVE clients, started with the first secured bind.
+    func startZapHandler() throws {
+        guard let security else { return }
+        try zapLock.withLock {
+            guard zap == nil else { return }
+            zap = try ZapHandler(context: handle, allowed: security.allowedClients,
+                                 logger: Logger(label: "pitchside.transport.security"))
+        }
+    }
+
+    /// CURVE clients this context's servers admitted and refused so far.
+    public var curveClients: (admitted: Int, refused: Int) {
+        zapLock.withLock { zap?.counts ?? (0, 0) }
     }
 
     /// Makes every blocking call on this context's sockets return ETERM. Sockets must still be closed.

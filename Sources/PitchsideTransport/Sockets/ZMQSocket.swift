@@ -59,6 +59,13 @@ public final class ZMQSocket {
     @discardableResult
     public func bind(_ endpoint: String) throws -> String {
         let handle = try openHandle("bind", endpoint: endpoint)
+        if let security = context.security, TransportSecurity.applies(to: endpoint) {
+            // A CURVE server whose clients the context's ZAP handler admits by key.
+            try context.startZapHandler()
+            try setInt32(ZMQ_CURVE_SERVER, 1, name: "make a CURVE server")
+            try setText(ZMQ_CURVE_SECRETKEY, security.keyPair.secretKey, name: "set the CURVE secret key")
+            try setText(ZMQ_ZAP_DOMAIN, TransportSecurity.domain, name: "set the ZAP domain")
+        }
         guard zmq_bind(handle, endpoint) == 0 else {
             throw TransportError.last("bind", endpoint: endpoint)
         }
@@ -75,6 +82,16 @@ public final class ZMQSocket {
     /// Connects (asynchronously: the connection is made, and remade, in the background).
     public func connect(_ endpoint: String) throws {
         let handle = try openHandle("connect", endpoint: endpoint)
+        if let security = context.security, TransportSecurity.applies(to: endpoint) {
+            // A CURVE client that only talks to the server holding this public key.
+            let serverKey: String
+            do { serverKey = try security.serverKey(for: endpoint) } catch {
+                throw TransportError(operation: "connect", endpoint: endpoint, code: EINVAL, reason: "\(error)")
+            }
+            try setText(ZMQ_CURVE_SERVERKEY, serverKey, name: "set the CURVE server key")
+            try setText(ZMQ_CURVE_PUBLICKEY, security.keyPair.publicKey, name: "set the CURVE public key")
+            try setText(ZMQ_CURVE_SECRETKEY, security.keyPair.secretKey, name: "set the CURVE secret key")
+        }
         guard zmq_connect(handle, endpoint) == 0 else {
             throw TransportError.last("connect", endpoint: endpoint)
         }
@@ -149,6 +166,17 @@ public final class ZMQSocket {
     /// The identity a ROUTER peer sees for this socket (ZMQ_ROUTING_ID); set before connecting.
     public func setRoutingID(_ id: [UInt8]) throws {
         try setBytes(ZMQ_ROUTING_ID, id, name: "set ZMQ_ROUTING_ID")
+    }
+
+    private func setInt32(_ option: Int32, _ value: Int32, name: String) throws {
+        let handle = try openHandle(name)
+        var v = value
+        guard zmq_setsockopt(handle, option, &v, MemoryLayout<Int32>.size) == 0 else { throw TransportError.last(name) }
+    }
+
+    /// A text option (a Z85 key is 40 characters: libzmq reads it as text from its length).
+    private func setText(_ option: Int32, _ text: String, name: String) throws {
+        try setBytes(option, Array(text.utf8), name: name)
     }
 
     private func setBytes(_ option: Int32, _ bytes: [UInt8], name: String) throws {

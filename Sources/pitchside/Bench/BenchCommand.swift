@@ -7,6 +7,7 @@ struct BenchCommand: ParsableCommand {
         abstract: "Run a benchmark side by side with its baseline (see bench/README.md).",
         subcommands: [
             TransportBench.self, MediaBench.self, SynthBench.self, TrajectoryBench.self, PoseBench.self, DetectionBench.self,
+            AnalyzeBench.self,
         ]
     )
 }

@@ -13,7 +13,9 @@ struct SynthBench: ParsableCommand {
     var seconds: Double = 60
     @Option(help: "Output directory (default: a temporary one, removed afterwards).") var out: String?
 
-    func run() throws {
+    /// A one-player 1280×720 30 fps game of about `seconds` (throws added or removed to fit),
+    /// with every nuisance that costs the renderer and the encoder.
+    static func benchGame(seed: UInt64, seconds: Double) -> (game: SynthGame, settings: SynthSettings) {
         var settings = SynthSettings.random(seed: seed)
         settings.width = 1280
         settings.height = 720
@@ -33,6 +35,11 @@ struct SynthBench: ParsableCommand {
             settings.throwCount -= 1
             game = SynthGame(settings: settings)
         }
+        return (game, settings)
+    }
+
+    func run() throws {
+        let (game, settings) = Self.benchGame(seed: seed, seconds: seconds)
         let dir = out ?? NSTemporaryDirectory() + "pitchside-bench-synth-\(getpid())"
         var writer = GameWriter(directory: dir)
         writer.encoderThreads = 1

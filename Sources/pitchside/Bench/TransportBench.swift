@@ -7,10 +7,13 @@ import PitchsideTransport
 /// `pitchside bench transport`: fan-out of full-resolution GRAY8 frames from one PUB to several
 /// subscriber processes over loopback, side by side with a memcpy of the same bytes.
 ///
-/// Frames travel as the capture node sends them: a `PSFrame` serialized per frame, sent
-/// `[topic, payload]` without a user-space copy, decoded by each subscriber, in lockstep
-/// pacing (credits), so every frame reaches every subscriber and frames/s is what each one
-/// really got. See bench/README.md.
+/// Frames travel `[topic, PSFrame payload]` in lockstep pacing (credits), so every frame
+/// reaches every subscriber and frames/s is what each one really got. Two paths, side by side:
+/// `view`, the capture node's (the message written around the pixels in a pooled
+/// `FrameBuffer`, sent without a user-space copy; subscribers read it as a `FrameView`, the
+/// pixels viewed inside the received message), and `copy` (swift-protobuf: `serializedData()`
+/// copies the pixels once on the way out, `PSFrame(serializedBytes:)` once on the way in).
+/// See bench/README.md.
 struct TransportBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transport",
@@ -25,6 +28,9 @@ struct TransportBench: ParsableCommand {
 
     @Option(help: "Transports to run, comma separated (tcp, ipc).")
     var transports = "tcp,ipc"
+
+    @Option(help: "Message paths to run, comma separated: view (in-place encode, zero-copy read) and copy (swift-protobuf).")
+    var paths = "view,copy"
 
     @Option(help: "Frame width (GRAY8).")
     var width = 1920
@@ -53,33 +59,46 @@ struct TransportBench: ParsableCommand {
     @Option(help: ArgumentHelp("Consumer id for --subscriber-of (internal).", visibility: .hidden))
     var consumerID = "bench"
 
+    @Option(help: ArgumentHelp("Message path for --subscriber-of (internal).", visibility: .hidden))
+    var path = "view"
+
+    @Option(help: "Subscribers keep freed message memory on the heap (LargeMessageMemory, as workers do): on or off.")
+    var reuseMemory = "on"
+
     func run() throws {
         if let subscriberOf, let credits {
             let result = try BenchSubscriber.run(frames: subscriberOf, credits: credits, consumerID: consumerID,
-                                                 window: window, ioThreads: ioThreads, socketBuffer: socketBuffer)
+                                                 window: window, ioThreads: ioThreads, socketBuffer: socketBuffer,
+                                                 zeroCopy: path == "view", reuseMemory: reuseMemory == "on")
             print(result.line)
             return
         }
         let bytes = width * height
         let counts = subscribers.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         let kinds = transports.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let pathList = paths.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        for path in pathList where path != "view" && path != "copy" {
+            throw ValidationError("unknown path \(path): use view, copy or both")
+        }
         print("pitchside bench transport: \(frames) GRAY8 \(width)×\(height) frames (\(bytes) bytes), window \(window), "
-              + "\(ioThreads) I/O threads, subscribers as \(threads ? "threads" : "processes"), libzmq \(ZMQContext.libraryVersion)")
+              + "\(ioThreads) I/O threads, subscribers as \(threads ? "threads" : "processes"), reuse memory \(reuseMemory), libzmq \(ZMQContext.libraryVersion)")
         print("")
-        print("transport  subs  per-sub fps  all subs GB/s  sub CPU ms/frame  pub CPU ms/frame  | memcpy fps/thread  memcpy CPU ms/frame  | fps vs memcpy")
+        print("transport  path  subs  per-sub fps  all subs GB/s  sub CPU ms/frame  pub CPU ms/frame  | memcpy fps/thread  memcpy CPU ms/frame  | fps vs memcpy")
         for kind in kinds {
             for count in counts {
-                let (fanOut, publisherCPU) = try runFanOut(transport: kind, subscriberCount: count, bytes: bytes)
-                let copy = MemcpyBaseline.measure(bytes: bytes, frames: frames, threads: count)
-                let perSubFPS = fanOut.map(\.fps).min() ?? 0
-                let allGBs = fanOut.map { $0.fps * Double(bytes) / 1e9 }.reduce(0, +)
-                let subCPU = fanOut.map(\.cpuMillisecondsPerFrame).max() ?? 0
-                print(kind.padding(toLength: 9, withPad: " ", startingAt: 0)
-                      + String(format: "  %4d  %11.1f  %13.2f  %16.2f  %16.2f  | %17.1f  %19.2f  | %.3f",
-                               count, perSubFPS, allGBs, subCPU, publisherCPU * 1000 / Double(frames),
-                               copy.fpsPerThread, copy.cpuMillisecondsPerFrame, perSubFPS / copy.fpsPerThread))
-                for (index, result) in fanOut.enumerated() where result.received != frames {
-                    print("  subscriber \(index) received \(result.received) of \(frames) frames")
+                for path in pathList {
+                    let (fanOut, publisherCPU) = try runFanOut(transport: kind, path: path, subscriberCount: count, bytes: bytes)
+                    let copy = MemcpyBaseline.measure(bytes: bytes, frames: frames, threads: count)
+                    let perSubFPS = fanOut.map(\.fps).min() ?? 0
+                    let allGBs = fanOut.map { $0.fps * Double(bytes) / 1e9 }.reduce(0, +)
+                    let subCPU = fanOut.map(\.cpuMillisecondsPerFrame).max() ?? 0
+                    print(kind.padding(toLength: 9, withPad: " ", startingAt: 0) + "  " + path.padding(toLength: 4, withPad: " ", startingAt: 0)
+                          + String(format: "  %4d  %11.1f  %13.2f  %16.2f  %16.2f  | %17.1f  %19.2f  | %.3f",
+                                   count, perSubFPS, allGBs, subCPU, publisherCPU * 1000 / Double(frames),
+                                   copy.fpsPerThread, copy.cpuMillisecondsPerFrame, perSubFPS / copy.fpsPerThread))
+                    for (index, result) in fanOut.enumerated() where result.received != frames {
+                        print("  subscriber \(index) received \(result.received) of \(frames) frames")
+                    }
                 }
             }
         }
@@ -87,7 +106,7 @@ struct TransportBench: ParsableCommand {
 
     /// One run: a PUB behind a credit gate, `subscriberCount` subscribers, `frames` frames.
     /// Returns each subscriber's figures and the publisher process's CPU seconds while publishing.
-    private func runFanOut(transport: String, subscriberCount: Int, bytes: Int) throws -> ([BenchSubscriber.Result], Double) {
+    private func runFanOut(transport: String, path: String, subscriberCount: Int, bytes: Int) throws -> ([BenchSubscriber.Result], Double) {
         let context = try ZMQContext(ioThreads: ioThreads)
         let pub = try context.socket(.pub)
         try pub.set(.sendHighWaterMark, CreditGate.recommendedHighWaterMark(window: window))
@@ -99,7 +118,7 @@ struct TransportBench: ParsableCommand {
         defer { gate.close() }
 
         let children = try (0..<subscriberCount).map { index in
-            try startSubscriber(frames: boundFrames, credits: gate.endpoint, consumerID: "bench-\(index)")
+            try startSubscriber(frames: boundFrames, credits: gate.endpoint, consumerID: "bench-\(index)", path: path)
         }
         guard try gate.waitForConsumers(count: subscriberCount, timeout: 60) else {
             throw ValidationError("subscribers did not register within 60 s")
@@ -107,6 +126,10 @@ struct TransportBench: ParsableCommand {
 
         let pixels = Data((0..<bytes).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         let topic = Topic.frame(stream: "bench", rendition: "gray")
+        // The view path sends from pooled buffers; in the capture node the converter writes each
+        // picture's pixels there, so here a buffer gets its pixels once, when the pool makes it.
+        let pool = FrameBufferPool()
+        var filled = Set<ObjectIdentifier>()
         let cpuStart = CPUTime.process()
         for seq in 0..<UInt64(frames) {
             guard try gate.waitUntilAllowed(streamID: "bench", seq: seq, timeout: 60) == .allowed else {
@@ -122,8 +145,17 @@ struct TransportBench: ParsableCommand {
             frame.width = UInt32(width)
             frame.height = UInt32(height)
             frame.stride = UInt32(width)
-            frame.data = pixels
-            try pub.send(frame, topic: topic)
+            if path == "view" {
+                let buffer = pool.take(pixelCount: bytes)
+                if filled.insert(ObjectIdentifier(buffer)).inserted {
+                    pixels.withUnsafeBytes { buffer.pixels.copyMemory(from: $0) }
+                }
+                try buffer.encode(frame)
+                try pub.send(topic: topic, frame: buffer)
+            } else {
+                frame.data = pixels
+                try pub.send(frame, topic: topic)
+            }
         }
         _ = try gate.waitUntilAllowed(streamID: "bench", seq: UInt64(frames), timeout: 60)
         var end = PSFrame()
@@ -146,18 +178,19 @@ struct TransportBench: ParsableCommand {
         }
     }
 
-    private func startSubscriber(frames: String, credits: String, consumerID: String) throws -> SubscriberHandle {
+    private func startSubscriber(frames: String, credits: String, consumerID: String, path: String) throws -> SubscriberHandle {
         if threads {
             return SubscriberHandle.thread {
                 try BenchSubscriber.run(frames: frames, credits: credits, consumerID: consumerID,
-                                        window: window, ioThreads: ioThreads, socketBuffer: socketBuffer)
+                                        window: window, ioThreads: ioThreads, socketBuffer: socketBuffer,
+                                        zeroCopy: path == "view", reuseMemory: reuseMemory == "on")
             }
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["bench", "transport", "--subscriber-of", frames, "--credits", credits,
                              "--consumer-id", consumerID, "--window", "\(window)", "--io-threads", "\(ioThreads)",
-                             "--socket-buffer", "\(socketBuffer)"]
+                             "--socket-buffer", "\(socketBuffer)", "--path", path, "--reuse-memory", reuseMemory]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -237,7 +270,8 @@ enum BenchSubscriber {
     }
 
     static func run(frames: String, credits: String, consumerID: String, window: Int, ioThreads: Int,
-                    socketBuffer: Int) throws -> Result {
+                    socketBuffer: Int, zeroCopy: Bool, reuseMemory: Bool) throws -> Result {
+        if reuseMemory { LargeMessageMemory.reuseFreedBlocks() }
         let context = try ZMQContext(ioThreads: ioThreads)
         let sub = try context.socket(.sub)
         try sub.set(.receiveHighWaterMark, CreditGate.recommendedHighWaterMark(window: window))
@@ -246,24 +280,36 @@ enum BenchSubscriber {
         let client = try CreditClient(context: context, endpoint: credits, consumerID: consumerID,
                                       subscriptions: [Topic.prefix(.frame, stream: "bench")], window: window, subscriber: sub)
         defer { client.close() }
-        let receiver = MessageReceiver<PSFrame>(socket: sub, credits: client)
         var gaps = SequenceGapCounter(expectedFirst: 0)
         var start: Double?
         var cpuStart = 0.0
         var bytes = 0
-        while let received = try receiver.receive(timeout: 60) {
-            let frame = received.message
-            if frame.endOfStream {
-                gaps.finish(lastSeq: frame.header.seq)
-                break
+        /// One frame's bookkeeping; true at the end of the stream.
+        func handle(header: PSHeader, endOfStream: Bool, pixels: Int) throws -> Bool {
+            if endOfStream {
+                gaps.finish(lastSeq: header.seq)
+                try client.acknowledgeEndOfStream(streamID: header.streamID, lastSeq: header.seq, counts: gaps)
+                return true
             }
             if start == nil {
                 start = WallClock.monotonicSeconds()
                 cpuStart = CPUTime.process()
             }
-            gaps.record(frame.header.seq)
-            bytes += frame.data.count
-            try client.acknowledge(streamID: frame.header.streamID, seq: frame.header.seq)
+            gaps.record(header.seq)
+            bytes += pixels
+            try client.acknowledge(streamID: header.streamID, seq: header.seq, counts: gaps)
+            return false
+        }
+        if zeroCopy {
+            let receiver = MessageReceiver<FrameView>(socket: sub, credits: client)
+            while let frame = try receiver.receive(timeout: 60)?.message {
+                if try handle(header: frame.header, endOfStream: frame.endOfStream, pixels: frame.data.count) { break }
+            }
+        } else {
+            let receiver = MessageReceiver<PSFrame>(socket: sub, credits: client)
+            while let frame = try receiver.receive(timeout: 60)?.message {
+                if try handle(header: frame.header, endOfStream: frame.endOfStream, pixels: frame.data.count) { break }
+            }
         }
         let seconds = start.map { WallClock.monotonicSeconds() - $0 } ?? 0
         return Result(received: gaps.received, seconds: seconds, bytes: bytes, cpuSeconds: CPUTime.process() - cpuStart)

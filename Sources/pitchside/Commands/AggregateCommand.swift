@@ -24,6 +24,9 @@ struct AggregateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Worker roles the merge waits for, comma-separated.", valueName: "list"))
     var roles = "detection,trajectory,pose"
 
+    @Option(help: ArgumentHelp("Streams served, comma-separated; results of any other are refused and counted (default: every stream).", valueName: "list"))
+    var streams: String?
+
     @Flag(help: "Exit once every worker has reported the end of the stream.")
     var exitAtEnd = false
 
@@ -42,6 +45,7 @@ struct AggregateCommand: ParsableCommand {
         var options = AggregatorNode.Options(databasePath: path)
         options.expectedRoles = Set(roles.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
         options.exitAtEndOfStream = exitAtEnd
+        options.knownStreams = streams.map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
         options.game = try game.configuration()
         let (printJSON, printHuman) = (json, human)
         let node = AggregatorNode(options: options, endpoints: configuration.endpoints, logger: logger) { event in
@@ -51,7 +55,7 @@ struct AggregateCommand: ParsableCommand {
         let stop = StopFlag.onSignals()
         do {
             let report = try node.run(isCancelled: { stop.isRaised })
-            logger.info("aggregator done: \(report.results) results, \(report.events) events, \(report.rejected) rejected, \(report.late) late, \(report.queries) queries")
+            logger.info("aggregator done: \(report.results) results, \(report.events) events, \(report.rejected) rejected, \(report.late) late, \(report.redelivered) redelivered, \(report.outOfSequence) out of sequence, \(report.queries) queries")
         } catch {
             fail("\(error)")
         }

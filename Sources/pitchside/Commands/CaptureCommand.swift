@@ -15,7 +15,9 @@ struct CaptureCommand: ParsableCommand {
               max       as fast as decoding allows
             Examples:
               pitchside capture --input game.mp4 --pacing lockstep --consumers 3
-              pitchside capture --input /dev/video0
+              pitchside capture --input /dev/video0                      (a V4L2 camera)
+              pitchside capture --input-format v4l2 --input-option video_size=1280x720 --input /dev/video0
+              pitchside capture --input-format lavfi --input testsrc2=size=1280x720:rate=30
               pitchside capture --input demo.mp4 --loop
             """
     )
@@ -24,6 +26,13 @@ struct CaptureCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Video file, camera device or URL FFmpeg can open.", valueName: "path|url"))
     var input: String
+
+    @Option(help: ArgumentHelp("FFmpeg input format for a device: v4l2 (cameras; implied by /dev/video*), lavfi (test sources), x11grab, ...", valueName: "name"))
+    var inputFormat: String?
+
+    @Option(name: .customLong("input-option"), parsing: .singleValue,
+            help: ArgumentHelp("An option for the input format, e.g. video_size=1280x720 or framerate=30; repeatable.", valueName: "key=value"))
+    var inputOptions: [String] = []
 
     @Option(help: "Pacing: live, lockstep or max.")
     var pacing: String = "live"
@@ -57,6 +66,13 @@ struct CaptureCommand: ParsableCommand {
             throw ValidationError("pacing must be live, lockstep or max")
         }
         var options = CaptureNode.Options(input: input)
+        options.inputFormat = inputFormat
+        for pair in inputOptions {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw ValidationError("--input-option needs key=value, not '\(pair)'")
+            }
+            options.inputOptions[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
         options.streamID = configuration.stream
         options.pacing = pacing
         options.loop = loop
@@ -77,7 +93,8 @@ struct CaptureCommand: ParsableCommand {
             fail("\(error)")
         }
         for (id, account) in report.consumers.sorted(by: { $0.key < $1.key }) {
-            logger.info("consumer \(id): acknowledged through \(account.acknowledgedThrough), missed \(account.missed)")
+            let counts = account.counts.map { "\($0.received) received, \($0.dropped) lost of \(report.framesPublished) published; " } ?? ""
+            logger.info("consumer \(id): \(counts)acknowledged through \(account.acknowledgedThrough)")
         }
         if !report.droppedConsumers.isEmpty {
             logger.warning("dropped for silence: \(report.droppedConsumers.joined(separator: ", "))")

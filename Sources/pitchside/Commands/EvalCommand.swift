@@ -7,14 +7,15 @@ struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval", abstract: "Measure a run or an analyser against synthetic games' ground truth.",
         discussion: """
-            pitchside eval --run events.jsonl --truth games/7/truth.json      a run's game events (eval game)
+            pitchside eval --run events.jsonl --truth games/7/truth.json      a run's game events (eval game, the default)
             pitchside eval trajectory --corpus synth-corpus/dev               the trajectory detector on a corpus
+            pitchside eval detection --corpus synth-corpus/dev                the detection analysis on a corpus
             """,
-        subcommands: [EvalGameCommand.self, EvalTrajectoryCommand.self],
+        subcommands: [EvalGameCommand.self, EvalTrajectoryCommand.self, EvalDetectionCommand.self],
         defaultSubcommand: EvalGameCommand.self)
 }
 
-/// `pitchside eval [game]`: compares a run's game events with ground truth.
+/// `pitchside eval game` (the default): compares a run's game events with ground truth.
 struct EvalGameCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "game", abstract: "Compare a run's game events with a synthetic game's ground truth.",

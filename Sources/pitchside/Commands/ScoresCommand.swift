@@ -17,7 +17,7 @@ struct ScoresCommand: ParsableCommand {
 
     @OptionGroup var cluster: ClusterOptions
 
-    @Flag(help: "One JSON object per event (protobuf JSON mapping of pitchside.v1.GameEvent).")
+    @Flag(help: "One JSON object per event (protobuf JSON mapping of pitchside.v1.GameEvent); where a game stood on joining as {\"snapshot\": GameSnapshot}.")
     var json = false
 
     @Flag(help: "Print every logged event from the start before following live.")
@@ -36,7 +36,11 @@ struct ScoresCommand: ParsableCommand {
         let asJSON = json
         do {
             try subscriber.run(isCancelled: { stop.isRaised }, onSnapshot: { game in
-                guard !asJSON else { return }
+                guard !asJSON else {
+                    print("{\"snapshot\": \((try? game.jsonString()) ?? "{}")}")
+                    fflush(stdout)
+                    return
+                }
                 let scores = game.score.scores.map { "\($0.player) \($0.score)" }.joined(separator: ", ")
                 print("[\(game.streamID)] joined at event \(game.lastEventSeq): game \(game.gameIndex), \(game.throws.count) throw(s)\(scores.isEmpty ? "" : ", score \(scores)")")
                 fflush(stdout)

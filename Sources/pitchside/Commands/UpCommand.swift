@@ -59,7 +59,9 @@ struct UpCommand: ParsableCommand {
         }
 
         let shared = ClusterOptions.childArguments(configuration)
-        var children = Self.workerChildren(roles: roles, poseShards: poseShards, configuration: configuration)
+        // Live: a worker keeps 2 frames waiting, so its results stay current when it falls behind.
+        var children = Self.workerChildren(roles: roles, poseShards: poseShards, configuration: configuration,
+                                           extra: pacing == "live" ? ["--queue", "\(Self.liveReceiveQueue)"] : [])
         let consumers = children.count
         // One log per run: a new run is a new game; a restarted aggregator reuses this run's log.
         let database = configuration.dataDirectory + "/up-\(Int(Date().timeIntervalSince1970)).sqlite"
@@ -82,6 +84,9 @@ struct UpCommand: ParsableCommand {
             fail("capture exited with status \(status)")
         }
     }
+
+    /// Frames a live worker keeps waiting.
+    static let liveReceiveQueue = 2
 
     /// Checks a comma-separated worker list against the roles this build has.
     static func parseWorkers(_ list: String) throws -> [String] {

@@ -32,6 +32,9 @@ struct InspectBoardCommand: ParsableCommand {
     @Option(help: "Stop after this many frames (0: all).")
     var frames = 0
 
+    @Flag(help: "For an image: list every colour region examined as a board candidate, with its verdict (on stderr).")
+    var explain = false
+
     func run() throws {
         let source = try VideoSource(url: input)
         let converter = RenditionConverter(renditions: [Rendition(name: "rgb", layout: .rgb24), .grayFull])
@@ -56,6 +59,7 @@ struct InspectBoardCommand: ParsableCommand {
         }
         if count == 1, let (rgb, _) = pictures.first {
             let result = BoardDetector().search(in: rgb.image)
+            if explain { Self.explain(result) }
             let header = PSHeader(frame: rgb, producerID: "inspect")
             var bags: [BagSighting] = []
             if let d = result.detection {
@@ -100,6 +104,15 @@ struct InspectBoardCommand: ParsableCommand {
                      text: "frame \(rgb.seq): census on board \(r.onBoard), in hole \(r.inHole), on ground \(r.onGround); changes " + r.changes.map { "\($0.kind.rawValue) #\($0.bagID)" }.joined(separator: ", "))
             }
         }
+    }
+
+    /// The candidates of one search, one line each, on standard error.
+    private static func explain(_ result: BoardSearchResult) {
+        var lines = ["\(result.candidates.count) candidate regions (box in searched pixels, area):"]
+        for c in result.candidates {
+            lines.append("  [\(c.x), \(c.y) \(c.width)×\(c.height)] area \(c.area): \(c.verdict)")
+        }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     private func describe(_ d: BoardDetection) -> String {

@@ -14,6 +14,9 @@ struct WorkerOptions: ParsableArguments {
     @Option(help: "Frames capture may publish ahead of this worker in lockstep.")
     var window = 4
 
+    @Option(help: ArgumentHelp("Frames kept waiting for this worker (default: enough for lockstep). Live clusters keep 2: a worker that falls behind then loses old frames rather than analysing stale ones.", valueName: "frames"))
+    var queue: Int?
+
     @Flag(help: "Exit after the end-of-stream marker (used by `pitchside analyze`).")
     var exitAtEnd = false
 
@@ -22,6 +25,7 @@ struct WorkerOptions: ParsableArguments {
                                          consumerID: id ?? (shard.count > 1 ? "\(role)-\(shard.index)of\(shard.count)" : role))
         options.streams = streams.contains("all") ? [] : (streams.isEmpty ? [stream] : streams)
         options.window = window
+        options.receiveQueue = queue.map { max(1, $0) }
         options.shard = shard
         options.exitAtEndOfStream = exitAtEnd
         return options

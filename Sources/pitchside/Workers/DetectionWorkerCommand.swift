@@ -24,14 +24,6 @@ struct DetectionWorkerCommand: ParsableCommand {
     @Option(help: "Frames between repeats of a known board (so a restarted aggregator learns it).")
     var boardInterval = 30
 
-    /// The detection state of one stream.
-    struct StreamState {
-        var stability = StabilityAnalyzer()
-        var tracker = BoardTracker()
-        var census = BagCensus()
-        var framesSinceBoard = 0
-    }
-
     func run() throws {
         let configuration = try cluster.resolve()
         let logger = Logs.logger("pitchside.detection", level: configuration.logLevel)
@@ -39,10 +31,12 @@ struct DetectionWorkerCommand: ParsableCommand {
         let options = worker.nodeOptions(role: "detection", rendition: rendition, stream: configuration.stream)
         let producer = options.consumerID
         let interval = boardInterval
-        var streams: [String: StreamState] = [:]
+        var streams: [String: DetectionStream] = [:]
         let node = WorkerNode(options: options, endpoints: configuration.endpoints, logger: logger) { frame in
-            if streams[frame.streamID] == nil { streams[frame.streamID] = StreamState() }
-            return Self.analyse(frame, state: &streams[frame.streamID]!, producer: producer, boardInterval: interval)
+            if streams[frame.streamID] == nil {
+                streams[frame.streamID] = DetectionStream(producerID: producer, boardInterval: interval)
+            }
+            return streams[frame.streamID]!.process(frame)
         }
         let stop = StopFlag.onSignals()
         do {
@@ -51,31 +45,5 @@ struct DetectionWorkerCommand: ParsableCommand {
         } catch {
             fail("\(error)")
         }
-    }
-
-    static func analyse(_ frame: VideoFrame, state: inout StreamState, producer: String, boardInterval: Int) -> [PSWorkerResult] {
-        let header = PSHeader(frame: frame, producerID: producer)
-        let stability = state.stability.process(frame)
-        var results = [PSWorkerResult.with { $0.stability = PSStabilityObservation(stability, header: header) }]
-        state.framesSinceBoard += 1
-        switch state.tracker.process(frame, stability: stability) {
-        case .found(let board)?:
-            results.append(PSWorkerResult.with { $0.board = PSBoardObservation(board, header: header) })
-            state.framesSinceBoard = 0
-        case .notFound(let reason, let confidence)?:
-            results.append(PSWorkerResult.with { $0.board = PSBoardObservation(notFound: reason, confidence: confidence, header: header) })
-        case .lost(let reason)?:
-            state.census.reset()
-            results.append(PSWorkerResult.with { $0.board = PSBoardObservation(notFound: reason, confidence: 0, header: header) })
-        case nil:
-            if let board = state.tracker.board, state.framesSinceBoard >= boardInterval {
-                results.append(PSWorkerResult.with { $0.board = PSBoardObservation(board, header: header) })
-                state.framesSinceBoard = 0
-            }
-        }
-        if let census = state.census.process(frame: frame, board: state.tracker.board, stable: stability.stable) {
-            results.append(PSWorkerResult.with { $0.census = PSBoardCensus(census, header: header) })
-        }
-        return results
     }
 }

@@ -16,7 +16,8 @@ enum PitchsideBinary {
     }
 }
 
-/// A `pitchside` child process whose output is collected, killed if the test forgets it.
+/// A child process (`pitchside` unless told otherwise) whose output is collected, killed if
+/// the test forgets it.
 final class ChildProcess {
     let process = Process()
     private let stdoutPipe = Pipe()
@@ -25,8 +26,8 @@ final class ChildProcess {
     private var stderrData = Data()
     private let lock = NSLock()
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = URL(fileURLWithPath: PitchsideBinary.path)
+    init(_ arguments: [String], environment: [String: String] = [:], executable: String = PitchsideBinary.path) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }

@@ -817,6 +817,96 @@ void   pitchside__v1__worker_result__free_unpacked
   assert(message->base.descriptor == &pitchside__v1__worker_result__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   pitchside__v1__delivery__init
+                     (Pitchside__V1__Delivery         *message)
+{
+  static const Pitchside__V1__Delivery init_value = PITCHSIDE__V1__DELIVERY__INIT;
+  *message = init_value;
+}
+size_t pitchside__v1__delivery__get_packed_size
+                     (const Pitchside__V1__Delivery *message)
+{
+  assert(message->base.descriptor == &pitchside__v1__delivery__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t pitchside__v1__delivery__pack
+                     (const Pitchside__V1__Delivery *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &pitchside__v1__delivery__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t pitchside__v1__delivery__pack_to_buffer
+                     (const Pitchside__V1__Delivery *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &pitchside__v1__delivery__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Pitchside__V1__Delivery *
+       pitchside__v1__delivery__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Pitchside__V1__Delivery *)
+     protobuf_c_message_unpack (&pitchside__v1__delivery__descriptor,
+                                allocator, len, data);
+}
+void   pitchside__v1__delivery__free_unpacked
+                     (Pitchside__V1__Delivery *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &pitchside__v1__delivery__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   pitchside__v1__results_ack__init
+                     (Pitchside__V1__ResultsAck         *message)
+{
+  static const Pitchside__V1__ResultsAck init_value = PITCHSIDE__V1__RESULTS_ACK__INIT;
+  *message = init_value;
+}
+size_t pitchside__v1__results_ack__get_packed_size
+                     (const Pitchside__V1__ResultsAck *message)
+{
+  assert(message->base.descriptor == &pitchside__v1__results_ack__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t pitchside__v1__results_ack__pack
+                     (const Pitchside__V1__ResultsAck *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &pitchside__v1__results_ack__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t pitchside__v1__results_ack__pack_to_buffer
+                     (const Pitchside__V1__ResultsAck *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &pitchside__v1__results_ack__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Pitchside__V1__ResultsAck *
+       pitchside__v1__results_ack__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Pitchside__V1__ResultsAck *)
+     protobuf_c_message_unpack (&pitchside__v1__results_ack__descriptor,
+                                allocator, len, data);
+}
+void   pitchside__v1__results_ack__free_unpacked
+                     (Pitchside__V1__ResultsAck *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &pitchside__v1__results_ack__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   pitchside__v1__frame_done__init
                      (Pitchside__V1__FrameDone         *message)
 {
@@ -3423,7 +3513,7 @@ const ProtobufCMessageDescriptor pitchside__v1__heartbeat__descriptor =
   (ProtobufCMessageInit) pitchside__v1__heartbeat__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor pitchside__v1__worker_result__field_descriptors[7] =
+static const ProtobufCFieldDescriptor pitchside__v1__worker_result__field_descriptors[8] =
 {
   {
     "board",
@@ -3509,20 +3599,34 @@ static const ProtobufCFieldDescriptor pitchside__v1__worker_result__field_descri
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "delivery",
+    16,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__WorkerResult, delivery),
+    &pitchside__v1__delivery__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned pitchside__v1__worker_result__field_indices_by_name[] = {
   0,   /* field[0] = board */
   2,   /* field[2] = census */
+  7,   /* field[7] = delivery */
   6,   /* field[6] = frame_done */
   5,   /* field[5] = heartbeat */
   3,   /* field[3] = pose */
   1,   /* field[1] = stability */
   4,   /* field[4] = trajectory */
 };
-static const ProtobufCIntRange pitchside__v1__worker_result__number_ranges[1 + 1] =
+static const ProtobufCIntRange pitchside__v1__worker_result__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 7 }
+  { 16, 7 },
+  { 0, 8 }
 };
 const ProtobufCMessageDescriptor pitchside__v1__worker_result__descriptor =
 {
@@ -3532,11 +3636,178 @@ const ProtobufCMessageDescriptor pitchside__v1__worker_result__descriptor =
   "Pitchside__V1__WorkerResult",
   "pitchside.v1",
   sizeof(Pitchside__V1__WorkerResult),
-  7,
+  8,
   pitchside__v1__worker_result__field_descriptors,
   pitchside__v1__worker_result__field_indices_by_name,
-  1,  pitchside__v1__worker_result__number_ranges,
+  2,  pitchside__v1__worker_result__number_ranges,
   (ProtobufCMessageInit) pitchside__v1__worker_result__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor pitchside__v1__delivery__field_descriptors[4] =
+{
+  {
+    "producer_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__Delivery, producer_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "epoch",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__Delivery, epoch),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "seq",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__Delivery, seq),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "retained_from",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__Delivery, retained_from),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned pitchside__v1__delivery__field_indices_by_name[] = {
+  1,   /* field[1] = epoch */
+  0,   /* field[0] = producer_id */
+  3,   /* field[3] = retained_from */
+  2,   /* field[2] = seq */
+};
+static const ProtobufCIntRange pitchside__v1__delivery__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor pitchside__v1__delivery__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "pitchside.v1.Delivery",
+  "Delivery",
+  "Pitchside__V1__Delivery",
+  "pitchside.v1",
+  sizeof(Pitchside__V1__Delivery),
+  4,
+  pitchside__v1__delivery__field_descriptors,
+  pitchside__v1__delivery__field_indices_by_name,
+  1,  pitchside__v1__delivery__number_ranges,
+  (ProtobufCMessageInit) pitchside__v1__delivery__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor pitchside__v1__results_ack__field_descriptors[5] =
+{
+  {
+    "aggregator_epoch",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__ResultsAck, aggregator_epoch),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "producer_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__ResultsAck, producer_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "epoch",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__ResultsAck, epoch),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "committed",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__ResultsAck, committed),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "next",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__ResultsAck, next),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned pitchside__v1__results_ack__field_indices_by_name[] = {
+  0,   /* field[0] = aggregator_epoch */
+  3,   /* field[3] = committed */
+  2,   /* field[2] = epoch */
+  4,   /* field[4] = next */
+  1,   /* field[1] = producer_id */
+};
+static const ProtobufCIntRange pitchside__v1__results_ack__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 5 }
+};
+const ProtobufCMessageDescriptor pitchside__v1__results_ack__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "pitchside.v1.ResultsAck",
+  "ResultsAck",
+  "Pitchside__V1__ResultsAck",
+  "pitchside.v1",
+  sizeof(Pitchside__V1__ResultsAck),
+  5,
+  pitchside__v1__results_ack__field_descriptors,
+  pitchside__v1__results_ack__field_indices_by_name,
+  1,  pitchside__v1__results_ack__number_ranges,
+  (ProtobufCMessageInit) pitchside__v1__results_ack__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor pitchside__v1__frame_done__field_descriptors[3] =

@@ -33,6 +33,8 @@ typedef struct Pitchside__V1__TrajectoryPoint Pitchside__V1__TrajectoryPoint;
 typedef struct Pitchside__V1__TrajectoryObservation Pitchside__V1__TrajectoryObservation;
 typedef struct Pitchside__V1__Heartbeat Pitchside__V1__Heartbeat;
 typedef struct Pitchside__V1__WorkerResult Pitchside__V1__WorkerResult;
+typedef struct Pitchside__V1__Delivery Pitchside__V1__Delivery;
+typedef struct Pitchside__V1__ResultsAck Pitchside__V1__ResultsAck;
 typedef struct Pitchside__V1__FrameDone Pitchside__V1__FrameDone;
 typedef struct Pitchside__V1__CreditMessage Pitchside__V1__CreditMessage;
 typedef struct Pitchside__V1__Hello Pitchside__V1__Hello;
@@ -577,6 +579,11 @@ typedef enum {
 struct  Pitchside__V1__WorkerResult
 {
   ProtobufCMessage base;
+  /*
+   * Set by workers that keep their results until the aggregator has made them
+   * durable (see ResultsAck); absent: delivered at most once.
+   */
+  Pitchside__V1__Delivery *delivery;
   Pitchside__V1__WorkerResult__ResultCase result_case;
   union {
     Pitchside__V1__BoardObservation *board;
@@ -590,7 +597,63 @@ struct  Pitchside__V1__WorkerResult
 };
 #define PITCHSIDE__V1__WORKER_RESULT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&pitchside__v1__worker_result__descriptor) \
-    , PITCHSIDE__V1__WORKER_RESULT__RESULT__NOT_SET, {0} }
+    , NULL, PITCHSIDE__V1__WORKER_RESULT__RESULT__NOT_SET, {0} }
+
+
+/*
+ * A worker's numbering of what it pushes, so that the aggregator can tell a
+ * duplicate, a gap and a restarted worker apart.
+ */
+struct  Pitchside__V1__Delivery
+{
+  ProtobufCMessage base;
+  char *producer_id;
+  /*
+   * random, new each time the worker process starts
+   */
+  uint64_t epoch;
+  /*
+   * 1, 2, 3, ... within (producer_id, epoch)
+   */
+  uint64_t seq;
+  /*
+   * the oldest seq the worker can still resend
+   */
+  uint64_t retained_from;
+};
+#define PITCHSIDE__V1__DELIVERY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&pitchside__v1__delivery__descriptor) \
+    , (char *)protobuf_c_empty_string, 0, 0, 0 }
+
+
+/*
+ * The aggregator's receipt to one worker, published a few times a second on
+ * the control endpoint (topic ack/_/<producer_id>).
+ */
+struct  Pitchside__V1__ResultsAck
+{
+  ProtobufCMessage base;
+  /*
+   * random, new each time the aggregator starts
+   */
+  uint64_t aggregator_epoch;
+  char *producer_id;
+  /*
+   * the worker epoch the numbers below belong to
+   */
+  uint64_t epoch;
+  /*
+   * every result up to this seq is in the durable log: forget it
+   */
+  uint64_t committed;
+  /*
+   * the seq the aggregator takes next: resend from here
+   */
+  uint64_t next;
+};
+#define PITCHSIDE__V1__RESULTS_ACK__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&pitchside__v1__results_ack__descriptor) \
+    , 0, (char *)protobuf_c_empty_string, 0, 0, 0 }
 
 
 /*
@@ -1296,6 +1359,44 @@ Pitchside__V1__WorkerResult *
 void   pitchside__v1__worker_result__free_unpacked
                      (Pitchside__V1__WorkerResult *message,
                       ProtobufCAllocator *allocator);
+/* Pitchside__V1__Delivery methods */
+void   pitchside__v1__delivery__init
+                     (Pitchside__V1__Delivery         *message);
+size_t pitchside__v1__delivery__get_packed_size
+                     (const Pitchside__V1__Delivery   *message);
+size_t pitchside__v1__delivery__pack
+                     (const Pitchside__V1__Delivery   *message,
+                      uint8_t             *out);
+size_t pitchside__v1__delivery__pack_to_buffer
+                     (const Pitchside__V1__Delivery   *message,
+                      ProtobufCBuffer     *buffer);
+Pitchside__V1__Delivery *
+       pitchside__v1__delivery__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   pitchside__v1__delivery__free_unpacked
+                     (Pitchside__V1__Delivery *message,
+                      ProtobufCAllocator *allocator);
+/* Pitchside__V1__ResultsAck methods */
+void   pitchside__v1__results_ack__init
+                     (Pitchside__V1__ResultsAck         *message);
+size_t pitchside__v1__results_ack__get_packed_size
+                     (const Pitchside__V1__ResultsAck   *message);
+size_t pitchside__v1__results_ack__pack
+                     (const Pitchside__V1__ResultsAck   *message,
+                      uint8_t             *out);
+size_t pitchside__v1__results_ack__pack_to_buffer
+                     (const Pitchside__V1__ResultsAck   *message,
+                      ProtobufCBuffer     *buffer);
+Pitchside__V1__ResultsAck *
+       pitchside__v1__results_ack__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   pitchside__v1__results_ack__free_unpacked
+                     (Pitchside__V1__ResultsAck *message,
+                      ProtobufCAllocator *allocator);
 /* Pitchside__V1__FrameDone methods */
 void   pitchside__v1__frame_done__init
                      (Pitchside__V1__FrameDone         *message);
@@ -1713,6 +1814,12 @@ typedef void (*Pitchside__V1__Heartbeat_Closure)
 typedef void (*Pitchside__V1__WorkerResult_Closure)
                  (const Pitchside__V1__WorkerResult *message,
                   void *closure_data);
+typedef void (*Pitchside__V1__Delivery_Closure)
+                 (const Pitchside__V1__Delivery *message,
+                  void *closure_data);
+typedef void (*Pitchside__V1__ResultsAck_Closure)
+                 (const Pitchside__V1__ResultsAck *message,
+                  void *closure_data);
 typedef void (*Pitchside__V1__FrameDone_Closure)
                  (const Pitchside__V1__FrameDone *message,
                   void *closure_data);
@@ -1802,6 +1909,8 @@ extern const ProtobufCMessageDescriptor pitchside__v1__trajectory_point__descrip
 extern const ProtobufCMessageDescriptor pitchside__v1__trajectory_observation__descriptor;
 extern const ProtobufCMessageDescriptor pitchside__v1__heartbeat__descriptor;
 extern const ProtobufCMessageDescriptor pitchside__v1__worker_result__descriptor;
+extern const ProtobufCMessageDescriptor pitchside__v1__delivery__descriptor;
+extern const ProtobufCMessageDescriptor pitchside__v1__results_ack__descriptor;
 extern const ProtobufCMessageDescriptor pitchside__v1__frame_done__descriptor;
 extern const ProtobufCMessageDescriptor pitchside__v1__credit_message__descriptor;
 extern const ProtobufCMessageDescriptor pitchside__v1__hello__descriptor;

@@ -9,12 +9,26 @@ public struct BoardSearchResult: Sendable {
     public var bestConfidence: Double
     /// Why nothing was reported (empty when a board was found).
     public var reason: String
+    /// Every region examined, largest first, with its verdict (for `inspect board --explain`).
+    public var candidates: [BoardCandidate] = []
+}
+
+/// One colour region the detector examined and what it made of it.
+public struct BoardCandidate: Sendable {
+    /// Bounding box of the region in the picture's pixels.
+    public var x: Int, y: Int, width: Int, height: Int
+    /// Pixels of the region's colour.
+    public var area: Int
+    /// The candidate's confidence when it got as far as a hole search.
+    public var confidence: Double?
+    /// Why it was rejected, or the figures it was scored on.
+    public var verdict: String
 }
 
 /// Finds the board's top surface, its hole and the scale in one RGB picture, whatever the
 /// board's colour: a side-on elevated view (a thin quadrilateral) or an overhead one.
 ///
-/// Steps: reduce the picture, split it into regions of near-constant colour, fill each large
+/// Steps: reduce the picture (a small one is also searched doubled), split it into regions of near-constant colour, fill each large
 /// region's enclosed holes (bags, the hole), fit a quadrilateral to its outline, look for a
 /// round hole at the regulation position, and score. A candidate without a hole never reaches
 /// the minimum confidence, so a frame with no board gives no board rather than a guess.
@@ -29,8 +43,16 @@ public struct BoardDetector: Sendable {
     /// Longest side of the picture searched: a side-on board's hole is only a few pixels tall,
     /// so 720p frames are searched at full size.
     public var workingSize = 1280
-    /// Smallest board top as a fraction of the picture area.
-    public var minimumAreaFraction = 0.0015
+    /// Smallest board top as a fraction of the picture area: a side-on board 15 m away covers
+    /// well under a thousandth of a 720p frame.
+    public var minimumAreaFraction = 0.0003
+    /// Colour regions examined, largest first.
+    public var maximumCandidates = 48
+    /// Longest-to-shortest side ratio a 2:1 top can show without foreshortening (perspective
+    /// stretches it a little).
+    public var maximumUnforeshortenedAspect = 2.6
+    /// Largest angle between a foreshortened top's long axis and the horizontal, degrees.
+    public var maximumSideViewTilt = 35.0
 
     public init() {}
 
@@ -39,51 +61,126 @@ public struct BoardDetector: Sendable {
     }
 
     public func search(in image: ImageBuffer) -> BoardSearchResult {
-        let work = WorkImage(image, maxSide: workingSize).blurred()
-        let (labels, regions) = RegionSegmenter().segment(work)
-        let minArea = max(40, Int(minimumAreaFraction * Double(work.width * work.height)))
-        let candidates = regions
-            .filter { $0.area >= minArea && $0.minX > 0 && $0.minY > 0 && $0.maxX < work.width - 1 && $0.maxY < work.height - 1 }
-            .sorted { $0.area > $1.area }
-            .prefix(16)
-        guard !candidates.isEmpty else {
-            return BoardSearchResult(detection: nil, bestConfidence: 0,
-                                     reason: "no region of uniform colour large enough for a board inside the frame")
+        // A small picture is also searched at twice its size, unblurred: a side-on board 60
+        // pixels long is only about five pixels deep, and at its own size its top runs into the
+        // darker rail below it.
+        let reduced = WorkImage(image, maxSide: workingSize)
+        var passes = [(plain: reduced, work: reduced.blurred())]
+        if max(image.width, image.height) * 2 <= workingSize {
+            let doubled = WorkImage(doubling: image)
+            passes.append((doubled, doubled))
         }
-        var best: (BoardDetection, Double)?
-        var bestReason = "no candidate region looks like a board top"
-        for region in candidates {
-            switch evaluate(region, labels: labels, work: work) {
-            case .success(let d):
-                if d.confidence > (best?.1 ?? -1) { best = (d, d.confidence) }
-            case .failure(let why):
-                if best == nil { bestReason = why.message }
+        var scoredList: [Scored] = []
+        var bestReason = "no region of uniform colour large enough for a board inside the frame"
+        var examined: [BoardCandidate] = []
+        for (plain, work) in passes {
+            let (labels, regions) = RegionSegmenter().segment(work)
+            let minArea = max(40, Int(minimumAreaFraction * Double(work.width * work.height)))
+            let candidates = regions
+                .filter { $0.area >= minArea && $0.minX > 0 && $0.minY > 0 && $0.maxX < work.width - 1 && $0.maxY < work.height - 1 }
+                .sorted { $0.area > $1.area }
+                .prefix(maximumCandidates)
+            if !candidates.isEmpty, scoredList.isEmpty { bestReason = "no candidate region looks like a board top" }
+            for region in candidates {
+                let outcome = evaluate(region, regions: regions, labels: labels, work: work, plain: plain)
+                let k = work.scale
+                var report = BoardCandidate(x: Int(Double(region.minX) * k), y: Int(Double(region.minY) * k),
+                                            width: Int((Double(region.boxWidth) * k).rounded()),
+                                            height: Int((Double(region.boxHeight) * k).rounded()),
+                                            area: region.area, confidence: nil, verdict: "")
+                switch outcome {
+                case .success(var scored):
+                    report.confidence = scored.detection.confidence
+                    report.verdict = scored.summary
+                    scored.detection = scored.detection.scaled(toWidth: image.width, height: image.height)
+                    scoredList.append(scored)
+                case .failure(let why):
+                    report.verdict = why.message
+                    if scoredList.isEmpty { bestReason = why.message }
+                }
+                examined.append(report)
             }
         }
-        guard let (found, confidence) = best else {
-            return BoardSearchResult(detection: nil, bestConfidence: 0, reason: bestReason)
+        // One camera sees every flat thing on the ground alike: when a foreshortened top lying
+        // across the picture passes, the view is side-on, and nothing standing upright in the
+        // picture can be a board top in it.
+        let acceptable = scoredList.filter { $0.detection.confidence >= minimumConfidence }
+        let sideOn = acceptable.contains { $0.foreshortened && $0.axisFromHorizontal <= maximumSideViewTilt }
+        let pool = sideOn ? acceptable.filter { $0.axisFromHorizontal <= 45 } : (acceptable.isEmpty ? scoredList : acceptable)
+        let best = pool.reduce(nil as Scored?) { b, s in b.map { s.ranks(above: $0) ? s : $0 } ?? s }
+        guard let found = best?.detection else {
+            return BoardSearchResult(detection: nil, bestConfidence: 0, reason: bestReason, candidates: examined)
         }
-        let full = found.scaled(toWidth: image.width, height: image.height)
-        guard confidence >= minimumConfidence else {
+        guard found.confidence >= minimumConfidence else {
             let why = found.holeContrast < 0.5 ? "best candidate has no hole" : "best candidate is not board-shaped"
-            return BoardSearchResult(detection: nil, bestConfidence: confidence,
-                                     reason: "\(why) (confidence \(String(format: "%.2f", confidence)) < \(minimumConfidence))")
+            return BoardSearchResult(detection: nil, bestConfidence: found.confidence,
+                                     reason: "\(why) (confidence \(String(format: "%.2f", found.confidence)) < \(minimumConfidence))",
+                                     candidates: examined)
         }
-        return BoardSearchResult(detection: full, bestConfidence: confidence, reason: "")
+        return BoardSearchResult(detection: found, bestConfidence: found.confidence, reason: "", candidates: examined)
     }
 
     struct Rejection: Error { let message: String }
 
-    private func evaluate(_ region: ColourRegion, labels: [Int32], work: WorkImage) -> Result<BoardDetection, Rejection> {
-        let mask = RegionMask(labels: labels, imageWidth: work.width, region: region)
+    /// A candidate that got through the shape tests and the hole search.
+    struct Scored {
+        var detection: BoardDetection
+        /// Unsaturated evidence, to choose between candidates of equal confidence.
+        var evidence: Double
+        /// Longer than an unforeshortened top can look.
+        var foreshortened: Bool
+        /// Angle between the long axis and the horizontal, degrees.
+        var axisFromHorizontal: Double
+        var summary: String
+
+        func ranks(above other: Scored) -> Bool {
+            detection.confidence != other.detection.confidence
+                ? detection.confidence > other.detection.confidence : evidence > other.evidence
+        }
+    }
+
+    private func evaluate(_ region: ColourRegion, regions: [ColourRegion], labels: [Int32], work: WorkImage,
+                          plain: WorkImage) -> Result<Scored, Rejection> {
+        let top = SurfaceFragments.join(region, regions: regions, labels: labels, width: work.width, height: work.height)
+        let mask = RegionMask(labels: labels, imageWidth: work.width, members: top.members, box: top.box)
         guard let quad = QuadFitter.fit(boundary: mask.boundaryPoints()) else {
             return .failure(Rejection(message: "outline too small for a quadrilateral"))
         }
-        let corners = ordered(quad)
-        let quadArea = polygonArea(corners)
+        let rough = ordered(quad)
+        let quadArea = polygonArea(rough)
         guard quadArea > 1 else { return .failure(Rejection(message: "degenerate quadrilateral")) }
         let solidity = Double(mask.filledArea) / quadArea
-        let colourShare = Double(region.area) / Double(mask.filledArea)
+        let colourShare = Double(top.area) / Double(mask.filledArea)
+        let roughSides = (0..<4).map { rough[$0].distance(to: rough[($0 + 1) % 4]) }
+        let roughAspect = max(roughSides[0] + roughSides[2], roughSides[1] + roughSides[3])
+            / max(1e-6, min(roughSides[0] + roughSides[2], roughSides[1] + roughSides[3]))
+        let polished = ordered(EdgePolish.polish(rough, image: plain, sideOn: roughAspect > maximumUnforeshortenedAspect))
+        let shape = Shape(solidity: solidity, colourShare: colourShare, fragments: top.members.count - 1, rough: rough)
+        // Polishing moves sides onto the picture's edges; on a board with rounded corners or a
+        // bag over its edge a side can land astray, so the outline it started from is scored too
+        // and the better kept (the polished one on a tie).
+        let attempt = score(polished, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work)
+        guard polished != rough else { return attempt }
+        let fallback = score(rough, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work)
+        switch (attempt, fallback) {
+        case (.success(let a), .success(let b)): return b.ranks(above: a) ? .success(b) : .success(a)
+        case (.failure, .success): return fallback
+        default: return attempt
+        }
+    }
+
+    /// What the candidate's outline alone says, before its corners are placed.
+    private struct Shape {
+        var solidity: Double
+        var colourShare: Double
+        var fragments: Int
+        var rough: [PlanePoint]
+    }
+
+    /// Proportions, orientation and the hole search for one placement of the corners.
+    private func score(_ corners: [PlanePoint], shape: Shape, region: ColourRegion, top: SurfaceFragments.Joined,
+                       mask: RegionMask, labels: [Int32], work: WorkImage) -> Result<Scored, Rejection> {
+        let solidity = shape.solidity, colourShare = shape.colourShare, rough = shape.rough
         let e = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
         let lengthAlongFirstEdge = e[0] + e[2] >= e[1] + e[3]
         let longSide = lengthAlongFirstEdge ? (e[0] + e[2]) / 2 : (e[1] + e[3]) / 2
@@ -96,15 +193,25 @@ public struct BoardDetector: Sendable {
         guard e[0] / max(1e-6, e[2]) < 2, e[2] / max(1e-6, e[0]) < 2, e[1] / max(1e-6, e[3]) < 2.5, e[3] / max(1e-6, e[1]) < 2.5 else {
             return .failure(Rejection(message: "quadrilateral too irregular"))
         }
+        // A flat 2:1 top looks longer than about 2.6:1 only when foreshortened, and an upright
+        // camera foreshortens the ground vertically: such a top lies across the picture. A tall,
+        // thin upright region (a leg, a post, a person) is not a board top seen from anywhere.
+        let axis = lengthAlongFirstEdge ? (corners[1] - corners[0]) + (corners[2] - corners[3])
+                                        : (corners[2] - corners[1]) + (corners[3] - corners[0])
+        let tilt = abs(atan2(axis.y, axis.x) * 180 / Double.pi)
+        let axisFromHorizontal = min(tilt, 180 - tilt)
+        if aspect > maximumUnforeshortenedAspect, axisFromHorizontal > maximumSideViewTilt {
+            return .failure(Rejection(message: String(format: "long and thin but %.0f° from horizontal (aspect %.1f): not a foreshortened top", axisFromHorizontal, aspect)))
+        }
         let mean = region.meanColour
-        let finder = HoleFinder(labels: labels, image: work, boardLabel: region.label,
+        let finder = HoleFinder(labels: labels, image: work, boardLabels: top.members, mask: mask,
                                 boardColour: ColourFeature(mean.0, mean.1, mean.2))
         guard let hole = finder.find(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge),
               let plane = BoardPlane(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, backEdgeStart: hole.backEdgeStart)
         else { return .failure(Rejection(message: "no plane through the quadrilateral")) }
-        let shape = clamp((solidity - 0.80) / 0.12) * clamp((colourShare - 0.45) / 0.25)
-        let holeScore = clamp((hole.contrast - 0.35) / 0.4)
-        let confidence = shape * (0.35 + 0.65 * holeScore)
+        let shapeScore = clamp((solidity - 0.80) / 0.12) * clamp((colourShare - 0.45) / 0.25)
+        let holeScore = clamp((hole.contrast - 0.35) / 0.4) * clamp((hole.enclosed - 0.5) / 0.3)
+        let confidence = shapeScore * (0.35 + 0.65 * holeScore)
         let ellipse = plane.ellipse(along: hole.along, across: hole.across, radius: BoardGeometry.holeRadius)
         let d = BoardDetection(
             imageWidth: work.width, imageHeight: work.height, corners: corners, hole: ellipse,
@@ -112,17 +219,29 @@ public struct BoardDetector: Sendable {
             backEdgeStart: hole.backEdgeStart, lengthAlongFirstEdge: lengthAlongFirstEdge,
             surfaceColour: RGBColour(r: UInt8(mean.0), g: UInt8(mean.1), b: UInt8(mean.2)),
             holeContrast: max(0, hole.contrast))
-        return .success(d)
+        func points(_ q: [PlanePoint]) -> String {
+            q.map { String(format: "(%.1f, %.1f)", $0.x * work.scale, $0.y * work.scale) }.joined(separator: " ")
+        }
+        let summary = String(format: "confidence %.2f: solidity %.2f, colour share %.2f (%d fragments), aspect %.1f at %.0f°, hole contrast %.2f, enclosed %.2f; outline quadrilateral %@, polished %@",
+                             confidence, solidity, colourShare, shape.fragments, aspect, axisFromHorizontal, hole.contrast, hole.enclosed,
+                             points(rough), points(corners))
+        return .success(Scored(detection: d, evidence: solidity * colourShare * max(0, hole.contrast) * hole.enclosed,
+                               foreshortened: aspect > maximumUnforeshortenedAspect, axisFromHorizontal: axisFromHorizontal,
+                               summary: summary))
     }
 
-    /// Clockwise on screen, starting with the first corner of the highest side.
+    /// Clockwise on screen from the top-left: the first side is the upper of the two opposite
+    /// sides that lie more across the picture (a side view's back edge, an overhead view's far
+    /// end), so a short end slanting into the distance never comes first.
     private func ordered(_ quad: [PlanePoint]) -> [PlanePoint] {
         let cw = polygonArea(quad) >= 0 ? quad : quad.reversed()
-        var start = 0, top = Double.infinity
-        for i in 0..<4 {
-            let midY = (cw[i].y + cw[(i + 1) % 4].y) / 2
-            if midY < top { top = midY; start = i }
+        func slope(_ i: Int) -> Double {
+            let d = cw[(i + 1) % 4] - cw[i]
+            return abs(d.y) / max(1e-9, abs(d.x) + abs(d.y))
         }
+        let pair = slope(0) + slope(2) <= slope(1) + slope(3) ? [0, 2] : [1, 3]
+        func midY(_ i: Int) -> Double { (cw[i].y + cw[(i + 1) % 4].y) / 2 }
+        let start = midY(pair[0]) <= midY(pair[1]) ? pair[0] : pair[1]
         return (0..<4).map { cw[(start + $0) % 4] }
     }
 }

@@ -13,11 +13,17 @@ struct HoleFinder {
         var across: Double
         /// Inside minus ring, 0…1.
         var contrast: Double
+        /// Share of the not-board samples inside the hole that the top encloses (1 for a hole
+        /// through the top; low for a gap open to the outside, such as between a person's legs).
+        var enclosed = 1.0
     }
 
     let labels: [Int32]
     let image: WorkImage
-    let boardLabel: Int32
+    /// Labels of the top's colour (its main region and same-paint fragments).
+    let boardLabels: Set<Int32>
+    /// The top with its enclosed holes filled.
+    let mask: RegionMask
     /// Mean colour of the board region: pixels of the region far from it in chroma are not board
     /// (region growing can creep into a shaded hole).
     let boardColour: ColourFeature
@@ -57,13 +63,54 @@ struct HoleFinder {
             }
             if let l = local, l.contrast > (best?.contrast ?? -2) { best = l }
         }
+        if var found = best, let plane = BoardPlane(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, backEdgeStart: found.backEdgeStart) {
+            found.enclosed = enclosure(plane, along: found.along, across: found.across)
+            best = found
+        }
         return best
+    }
+
+    /// Share of the not-board points inside the hole's disc that the top encloses.
+    ///
+    /// The top is closed by about a third of the hole's radius first: a bag lying over the
+    /// board's edge next to the hole leaves only a thin channel from the hole to the outside,
+    /// while a gap open to the outside (between a person's legs) is as wide as the "hole".
+    private func enclosure(_ plane: BoardPlane, along: Double, across: Double) -> Double {
+        let r = BoardGeometry.holeRadius
+        let centre = plane.point(along: along, across: across)
+        let rim = (0..<12).map { j -> Double in
+            let a = Double(j) * 2 * Double.pi / 12
+            return plane.point(along: along + r * cos(a), across: across + r * sin(a)).distance(to: centre)
+        }
+        let k = max(1, Int(0.35 * (rim.min() ?? 0)))
+        let closed = mask.outsideAfterClosing(radius: k)
+        /// Inside the closed top: no outside pixel within k (the closing's erosion half).
+        func enclosed(_ p: PlanePoint) -> Bool {
+            let cx = Int(p.x) - mask.originX + closed.pad, cy = Int(p.y) - mask.originY + closed.pad
+            let rows = closed.outside.count / closed.width
+            guard cx - k >= 0, cy - k >= 0, cx + k < closed.width, cy + k < rows else { return false }
+            for y in (cy - k)...(cy + k) {
+                for x in (cx - k)...(cx + k) where closed.outside[y * closed.width + x] == 1 { return false }
+            }
+            return true
+        }
+        var hole = 0, inside = 0
+        for f in [0.0, 0.3, 0.55, 0.8] {
+            for j in 0..<(f == 0 ? 1 : 12) {
+                let a = Double(j) * 2 * Double.pi / 12
+                let p = plane.point(along: along + f * r * cos(a), across: across + f * r * sin(a))
+                guard notBoard(p) == 1 else { continue }
+                hole += 1
+                if enclosed(p) { inside += 1 }
+            }
+        }
+        return hole == 0 ? 0 : Double(inside) / Double(hole)
     }
 
     private func notBoard(_ p: PlanePoint) -> Double? {
         let x = Int(p.x), y = Int(p.y)
         guard x >= 0, y >= 0, x < width, y < height else { return nil }
-        guard labels[y * width + x] == boardLabel else { return 1 }
+        guard boardLabels.contains(labels[y * width + x]) else { return 1 }
         let p = image.pixel(x, y)
         return ColourFeature(p.0, p.1, p.2).distance(to: boardColour) > chromaTolerance ? 1 : 0
     }

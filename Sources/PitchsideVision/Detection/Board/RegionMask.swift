@@ -1,4 +1,5 @@
-/// One region cut out of the label image, with its enclosed holes filled in.
+/// One region (with the same-paint fragments joined to it) cut out of the label image, with its
+/// enclosed holes filled in.
 ///
 /// Bags lying on the board and the hole itself are holes in the board's colour region; filling
 /// them gives the outline of the whole top surface.
@@ -10,10 +11,18 @@ struct RegionMask {
     /// 1 where the region (or a hole it encloses) is.
     var filled: [UInt8]
     let filledArea: Int
+    /// 1 where the region's own colour is (before filling).
+    let region: [UInt8]
 
     init(labels: [Int32], imageWidth: Int, region: ColourRegion) {
-        let ox = region.minX - 1, oy = region.minY - 1
-        let w = region.boxWidth + 2, h = region.boxHeight + 2
+        self.init(labels: labels, imageWidth: imageWidth, members: [region.label],
+                  box: (region.minX, region.minY, region.maxX, region.maxY))
+    }
+
+    /// `members`: the labels making up the surface; `box`: inclusive bounds of their pixels.
+    init(labels: [Int32], imageWidth: Int, members: Set<Int32>, box: (minX: Int, minY: Int, maxX: Int, maxY: Int)) {
+        let ox = box.minX - 1, oy = box.minY - 1
+        let w = box.maxX - box.minX + 3, h = box.maxY - box.minY + 3
         originX = ox
         originY = oy
         width = w
@@ -21,9 +30,13 @@ struct RegionMask {
         // Flood the outside from the frame of the padded box; whatever it cannot reach is inside.
         var outside = [UInt8](repeating: 0, count: w * h)
         var inRegion = [UInt8](repeating: 0, count: w * h)
+        let single = members.count == 1 ? members.first : nil
         for y in 1..<(h - 1) {
             let row = (oy + y) * imageWidth
-            for x in 1..<(w - 1) where labels[row + ox + x] == region.label { inRegion[y * w + x] = 1 }
+            for x in 1..<(w - 1) {
+                let l = labels[row + ox + x]
+                if let single { if l == single { inRegion[y * w + x] = 1 } } else if members.contains(l) { inRegion[y * w + x] = 1 }
+            }
         }
         var stack: [Int] = [0]
         outside[0] = 1
@@ -44,6 +57,47 @@ struct RegionMask {
         filled = outside.map { $0 == 0 ? 1 : 0 }
         for v in filled where v == 1 { area += 1 }
         filledArea = area
+        region = inRegion
+    }
+
+    /// The outside of the region after a morphological closing by a square of half-side
+    /// `radius`: gaps in the region narrower than about twice the radius no longer let the
+    /// outside in. Padded by `radius + 1` on every side of the mask's box.
+    func outsideAfterClosing(radius k: Int) -> (outside: [UInt8], pad: Int, width: Int) {
+        let pad = k + 1
+        let pw = width + 2 * pad, ph = height + 2 * pad
+        // Dilate the region: rows, then columns, each a running count over a window of 2k + 1.
+        var rows = [UInt8](repeating: 0, count: pw * ph)
+        for y in 0..<height {
+            var count = 0
+            let src = y * width, dst = (y + pad) * pw + pad
+            for x in -k..<(width + k) {
+                if x + k < width, region[src + x + k] == 1 { count += 1 }
+                if x - k - 1 >= 0, region[src + x - k - 1] == 1 { count -= 1 }
+                if count > 0 { rows[dst + x] = 1 }
+            }
+        }
+        var dilated = [UInt8](repeating: 0, count: pw * ph)
+        for x in 0..<pw {
+            var count = 0
+            for y in 0..<ph {
+                if y + k < ph, rows[(y + k) * pw + x] == 1 { count += 1 }
+                if y - k - 1 >= 0, rows[(y - k - 1) * pw + x] == 1 { count -= 1 }
+                if count > 0 { dilated[y * pw + x] = 1 }
+            }
+        }
+        var outside = [UInt8](repeating: 0, count: pw * ph)
+        var stack: [Int] = [0]
+        outside[0] = 1
+        while let p = stack.popLast() {
+            let x = p % pw, y = p / pw
+            for q in [x > 0 ? p - 1 : -1, x < pw - 1 ? p + 1 : -1, y > 0 ? p - pw : -1, y < ph - 1 ? p + pw : -1]
+            where q >= 0 && outside[q] == 0 && dilated[q] == 0 {
+                outside[q] = 1
+                stack.append(q)
+            }
+        }
+        return (outside, pad, pw)
     }
 
     /// Boundary samples in image (work) coordinates with pixel (i, j) covering [i, i+1] × [j, j+1]:

@@ -66,7 +66,8 @@ public struct BagFinder: Sendable {
             for x in 0..<w {
                 let p = work.pixel(x0 + x, y0 + y)
                 let f = ColourFeature(p.0, p.1, p.2)
-                guard f.distance(to: boardColour) > colourThreshold, ground.distance(to: f) > colourThreshold else { continue }
+                guard f.distance(to: boardColour) > colourThreshold, ground.distance(to: f) > colourThreshold,
+                      !isShade(f, of: boardColour), !isBlend(f, of: boardColour, with: ground) else { continue }
                 if !overhead, inHole(Double(x0 + x) + 0.5, Double(y0 + y) + 0.5, grow: 1.1) { continue }
                 fg[y * w + x] = 1
             }
@@ -76,6 +77,11 @@ public struct BagFinder: Sendable {
         let maxArea = 3.5 * bag * bag
         var found: [BagSighting] = []
         for blob in blobs where Double(blob.count) >= minArea && Double(blob.count) <= maxArea {
+            // A bag is compact: a thin streak (the seam between the board's side and the ground)
+            // is not one.
+            var bx0 = Int.max, bx1 = Int.min, by0 = Int.max, by1 = Int.min
+            for i in blob { bx0 = min(bx0, i % w); bx1 = max(bx1, i % w); by0 = min(by0, i / w); by1 = max(by1, i / w) }
+            guard Double(blob.count) / Double(max(bx1 - bx0, by1 - by0) + 1) >= 0.2 * bag else { continue }
             var sx = 0.0, sy = 0.0, sr = 0, sg = 0, sb = 0, holeCount = 0
             for i in blob {
                 let x = x0 + i % w, y = y0 + i / w
@@ -100,6 +106,36 @@ public struct BagFinder: Sendable {
                                      place: place, area: n * k * k))
         }
         return found
+    }
+
+    /// Whether `f` is the board's own paint in shade (its front face, rail, legs, border stripe):
+    /// the board's chroma scaled with the brightness.
+    private func isShade(_ f: ColourFeature, of board: ColourFeature) -> Bool {
+        guard board.luma > 1 else { return false }
+        let k = f.luma / board.luma
+        guard k >= 0.25, k <= 1.1 else { return false }
+        let a = f.rg - k * board.rg, b = f.yb - k * board.yb
+        return (a * a + b * b).squareRoot() < 0.6 * colourThreshold
+    }
+
+    /// Whether `f` is a mixture of the board's paint (in any shade) and a ground colour: the
+    /// pixels along the seam where a thin board side meets the ground, in a small picture.
+    private func isBlend(_ f: ColourFeature, of board: ColourFeature, with ground: ColourClusters) -> Bool {
+        for g in ground.centres {
+            // f − g = u·board − a·g with a (share of board) in 0…1 and u = a·k (k: the shade).
+            let d = (f.rg - g.rg, f.yb - g.yb, f.luma - g.luma)
+            let c1 = (board.rg, board.yb, board.luma), c2 = (-g.rg, -g.yb, -g.luma)
+            let a11 = c1.0 * c1.0 + c1.1 * c1.1 + c1.2 * c1.2, a12 = c1.0 * c2.0 + c1.1 * c2.1 + c1.2 * c2.2
+            let a22 = c2.0 * c2.0 + c2.1 * c2.1 + c2.2 * c2.2
+            let b1 = c1.0 * d.0 + c1.1 * d.1 + c1.2 * d.2, b2 = c2.0 * d.0 + c2.1 * d.1 + c2.2 * d.2
+            let det = a11 * a22 - a12 * a12
+            guard abs(det) > 1e-6 else { continue }
+            let u = (b1 * a22 - b2 * a12) / det, a = (a11 * b2 - a12 * b1) / det
+            guard a >= 0, a <= 1, u >= 0.25 * a, u <= 1.1 * a else { continue }
+            let r = (d.0 - u * c1.0 - a * c2.0, d.1 - u * c1.1 - a * c2.1, d.2 - u * c1.2 - a * c2.2)
+            if (r.0 * r.0 + r.1 * r.1).squareRoot() + 0.25 * abs(r.2) < 0.5 * colourThreshold { return true }
+        }
+        return false
     }
 
     /// In a side view a bag on the board stands up from the thin top surface, so its centre may

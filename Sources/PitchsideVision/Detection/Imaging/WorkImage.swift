@@ -49,6 +49,22 @@ struct WorkImage {
         rgb = out
     }
 
+    /// `image` at twice its size, bilinear (gray images are expanded to RGB).
+    init(doubling image: ImageBuffer) {
+        let source = WorkImage(image, maxSide: max(image.width, image.height))
+        let w = source.width * 2, h = source.height * 2
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h {
+            for x in 0..<w {
+                // Output pixel centre (x + 0.5) / 2 in source pixels.
+                let c = source.sample((Double(x) + 0.5) / 2, (Double(y) + 0.5) / 2)
+                let o = (y * w + x) * 3
+                out[o] = UInt8(c.0.rounded()); out[o + 1] = UInt8(c.1.rounded()); out[o + 2] = UInt8(c.2.rounded())
+            }
+        }
+        self.init(width: w, height: h, rgb: out, scale: 0.5)
+    }
+
     init(width: Int, height: Int, rgb: [UInt8], scale: Double) {
         self.width = width
         self.height = height
@@ -83,5 +99,22 @@ struct WorkImage {
     func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {
         let i = (y * width + x) * 3
         return (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
+    }
+
+    /// The colour at a real position (pixel (i, j) centred at (i + 0.5, j + 0.5)), bilinear,
+    /// clamped to the picture.
+    func sample(_ x: Double, _ y: Double) -> (Double, Double, Double) {
+        let fx = min(max(x - 0.5, 0), Double(width - 1)), fy = min(max(y - 0.5, 0), Double(height - 1))
+        let ix = min(Int(fx), width - 2 < 0 ? 0 : width - 2), iy = min(Int(fy), height - 2 < 0 ? 0 : height - 2)
+        let ax = fx - Double(ix), ay = fy - Double(iy)
+        let x1 = min(ix + 1, width - 1), y1 = min(iy + 1, height - 1)
+        var out = (0.0, 0.0, 0.0)
+        for c in 0..<3 {
+            let p00 = Double(rgb[(iy * width + ix) * 3 + c]), p10 = Double(rgb[(iy * width + x1) * 3 + c])
+            let p01 = Double(rgb[(y1 * width + ix) * 3 + c]), p11 = Double(rgb[(y1 * width + x1) * 3 + c])
+            let v = (p00 * (1 - ax) + p10 * ax) * (1 - ay) + (p01 * (1 - ax) + p11 * ax) * ay
+            if c == 0 { out.0 = v } else if c == 1 { out.1 = v } else { out.2 = v }
+        }
+        return out
     }
 }

@@ -1,0 +1,181 @@
+import Foundation
+import PitchsideCore
+
+/// Measures a run's detection results (board, stability and census observations) against a
+/// synthetic game's truth, and sums games up into the corpus figures.
+///
+/// - Board: every found observation against its frame's truth: the largest corner distance over
+///   the board's length in the picture (1.22 m / truth metres per pixel), the hole centre distance
+///   over the hole's apparent diameter (twice its major semi-axis), the scale error.
+/// - Stability: the picture moves until the last frame whose settle offset changes; a stable
+///   verdict before then is wrong. Latency runs from the truth's first settled frame to the
+///   first stable verdict.
+/// - Census: for each truth rest state, the run's census in force a little later (`censusGrace`
+///   seconds, or just before the next bag lands) is compared count by count. Bags on the ground
+///   count when they lie within the census' reach of the board (0.6 board lengths around its
+///   box in the picture, as `BagFinder` looks).
+///
+/// ```swift
+/// let game = DetectionEvaluator().evaluate(run: log, truth: truth, name: "dev-0001")
+/// let corpus = DetectionEvaluator().summarize([game])
+/// ```
+public struct DetectionEvaluator: Sendable {
+    public var requirements = DetectionRequirements()
+    /// Seconds after a truth rest state by which the census must show it.
+    public var censusGrace = 1.5
+    /// Reach of the census around the board, in board lengths.
+    public var censusReach = 0.6
+
+    public init() {}
+
+    public func evaluate(run: RunLog, truth: GroundTruth, name: String) -> DetectionGameReport {
+        let frameCount = truth.frames.count
+        let w = Double(truth.video.width), h = Double(truth.video.height)
+        func frameIndex(_ header: PSHeader) -> Int { Int(header.seq) }
+
+        // Board localisation, per found observation.
+        var cornerErrors: [Double] = [], holeErrors: [Double] = [], scaleErrors: [Double] = []
+        var found = 0, notFound = 0
+        var knownFrom: [(frame: Int, known: Bool)] = []
+        for board in run.boards.sorted(by: { $0.header.seq < $1.header.seq }) {
+            let i = frameIndex(board.header)
+            knownFrom.append((i, board.found))
+            guard board.found else { notFound += 1; continue }
+            found += 1
+            guard i >= 0, i < frameCount else { continue }
+            let f = truth.frames[i]
+            let length = BoardModel.length / f.metresPerPixel
+            if board.corners.count == 4, f.boardCorners.count == 4 {
+                let worst = zip(board.corners, f.boardCorners).map { hypot(($0.x - $1[0]) * w, ($0.y - $1[1]) * h) }.max() ?? 0
+                cornerErrors.append(worst / length)
+            } else {
+                cornerErrors.append(.infinity)
+            }
+            let diameter = 2 * max(f.hole.rxPixels, f.hole.ryPixels)
+            holeErrors.append(board.hasHole
+                ? hypot((board.hole.center.x - f.hole.cx) * w, (board.hole.center.y - f.hole.cy) * h) / diameter
+                : .infinity)
+            // Metres per pixel of the picture analysed (the worker's rendition may be smaller
+            // than the video), in the video's pixels.
+            let analysed = board.header.frameWidth > 0 ? Double(board.header.frameWidth) : w
+            let scale = board.metresPerPixel * analysed / w
+            scaleErrors.append(abs(scale - f.metresPerPixel) / f.metresPerPixel)
+        }
+
+        // Board coverage over the settled frames.
+        var known = [Bool](repeating: false, count: frameCount)
+        var k = 0, state = false
+        for i in 0..<frameCount {
+            while k < knownFrom.count, knownFrom[k].frame <= i { state = knownFrom[k].known; k += 1 }
+            known[i] = state
+        }
+        let settled = truth.frames.filter(\.settled).map(\.index)
+        let coverage = settled.isEmpty ? nil : Double(settled.filter { $0 < frameCount && known[$0] }.count) / Double(settled.count)
+
+        // Stability.
+        var stable = [Bool?](repeating: nil, count: frameCount)
+        for s in run.stabilities {
+            let i = frameIndex(s.header)
+            if i >= 0, i < frameCount { stable[i] = s.stable }
+        }
+        var lastMoving = -1
+        for i in 1..<max(1, frameCount) where truth.frames[i].offset != truth.frames[i - 1].offset { lastMoving = i }
+        let firstSettled = truth.camera.firstSettledFrame
+        let firstStable = (max(0, lastMoving + 1)..<frameCount).first { stable[$0] == true }
+        let latency = firstStable.map { max(0, Double($0 - firstSettled)) / Double(truth.video.fps) }
+        let stableWhileMoving = (0...max(0, lastMoving)).filter { $0 < frameCount && lastMoving >= 0 && stable[$0] == true }.count
+        let unstableAfter = firstStable.map { start in
+            (start..<frameCount).filter { truth.frames[$0].settled && stable[$0] == false }.count
+        } ?? 0
+        let missing = stable.filter { $0 == nil }.count
+
+        // Census, per truth rest state.
+        let censuses = run.censuses.sorted { $0.header.seq < $1.header.seq }
+        let landings = truth.throwsTruth.map(\.landingFrame).sorted()
+        var checks: [CensusCheck] = []
+        for c in truth.censuses {
+            let grace = c.frame + Int((censusGrace * Double(truth.video.fps)).rounded())
+            let nextLanding = landings.first { $0 > c.frame } ?? Int.max
+            let deadline = min(grace, nextLanding - 1, frameCount - 1)
+            let f = truth.frames[min(max(0, c.frame), frameCount - 1)]
+            let near = nearBoard(f, width: w, height: h)
+            var onGroundNear = 0, onGroundFar = 0
+            for bag in c.bags where bag.place == .onGround {
+                if near(bag.position) { onGroundNear += 1 } else { onGroundFar += 1 }
+            }
+            let reported = censuses.last { frameIndex($0.header) <= deadline }
+            checks.append(CensusCheck(
+                afterThrow: c.afterThrow, frame: c.frame, deadlineFrame: deadline,
+                truthOnBoard: c.onBoard, truthInHole: c.inHole, truthOnGround: onGroundNear, truthOnGroundFar: onGroundFar,
+                runFrame: reported.map { frameIndex($0.header) }, runOnBoard: Int(reported?.onBoard ?? 0),
+                runInHole: Int(reported?.inHole ?? 0), runOnGround: Int(reported?.onGround ?? 0)))
+        }
+
+        return DetectionGameReport(
+            game: name, width: truth.video.width, height: truth.video.height, fps: truth.video.fps, frames: frameCount,
+            boardFound: found, boardNotFound: notFound, cornerErrors: cornerErrors, holeErrors: holeErrors,
+            scaleErrors: scaleErrors, boardCoverage: coverage, firstSettledFrame: firstSettled, lastMovingFrame: lastMoving,
+            firstStableFrame: firstStable, stableLatencySeconds: latency, stableWhileMoving: stableWhileMoving,
+            unstableAfterSettling: unstableAfter, stabilityMissing: missing, restStates: checks)
+    }
+
+    /// Whether a normalized picture position lies within the census' reach of the frame's board.
+    private func nearBoard(_ f: FrameTruth, width w: Double, height h: Double) -> ([Double]) -> Bool {
+        let xs = f.boardCorners.map { $0[0] * w }, ys = f.boardCorners.map { $0[1] * h }
+        let reach = censusReach * BoardModel.length / f.metresPerPixel
+        let x0 = (xs.min() ?? 0) - reach, x1 = (xs.max() ?? 0) + reach
+        let y0 = (ys.min() ?? 0) - reach, y1 = (ys.max() ?? 0) + reach
+        return { p in
+            guard p.count >= 2 else { return false }
+            let x = p[0] * w, y = p[1] * h
+            return x >= x0 && x <= x1 && y >= y0 && y <= y1
+        }
+    }
+
+    /// The corpus figures and the requirements they miss.
+    public func summarize(_ games: [DetectionGameReport]) -> DetectionCorpusReport {
+        let r = requirements
+        let corners = ToleranceStats(games.flatMap(\.cornerErrors), limit: r.cornerTolerance)
+        let hole = ToleranceStats(games.flatMap(\.holeErrors), limit: r.holeTolerance)
+        let scale = ToleranceStats(games.flatMap(\.scaleErrors), limit: r.scaleTolerance)
+        let latency = ToleranceStats(games.compactMap(\.stableLatencySeconds), limit: r.maxStableLatency)
+        var coveredFrames = 0.0, settledFrames = 0.0
+        for g in games {
+            let settled = Double(g.frames - g.firstSettledFrame)
+            if let c = g.boardCoverage { coveredFrames += c * settled; settledFrames += settled }
+        }
+        let checks = games.flatMap(\.restStates)
+        var report = DetectionCorpusReport(
+            games: games, corners: corners, hole: hole, scale: scale,
+            gamesWithBoard: games.filter { $0.boardFound > 0 }.count,
+            boardCoverage: settledFrames > 0 ? coveredFrames / settledFrames : nil,
+            stableLatency: latency, gamesNeverStable: games.filter { $0.firstStableFrame == nil }.count,
+            stableWhileMoving: games.map(\.stableWhileMoving).reduce(0, +),
+            unstableAfterSettling: games.map(\.unstableAfterSettling).reduce(0, +),
+            restStates: checks.count, censusVisibleExact: checks.filter(\.visibleExact).count,
+            censusAllExact: checks.filter(\.allExact).count, failures: [])
+
+        var failures: [String] = []
+        func share(_ name: String, _ s: ToleranceStats, _ what: String) {
+            guard let within = s.withinShare else { return failures.append("\(name): no found board to measure") }
+            if within < r.minBoardShare {
+                failures.append(String(format: "%@ within %@: %.1f%% of found boards < %.0f%%", name, what, 100 * within, 100 * r.minBoardShare))
+            }
+        }
+        if report.gamesWithBoard < games.count {
+            failures.append("board never found in \(games.count - report.gamesWithBoard) of \(games.count) games")
+        }
+        share("corners", corners, String(format: "%.0f%% of the board length", 100 * r.cornerTolerance))
+        share("hole centre", hole, String(format: "%.0f%% of the hole diameter", 100 * r.holeTolerance))
+        share("metres per pixel", scale, String(format: "%.0f%%", 100 * r.scaleTolerance))
+        if report.gamesNeverStable > 0 { failures.append("never stable in \(report.gamesNeverStable) games") }
+        let late = games.filter { ($0.stableLatencySeconds ?? 0) > r.maxStableLatency }.count
+        if late > 0 { failures.append(String(format: "stable later than %.1f s after settling in %d games", r.maxStableLatency, late)) }
+        if report.stableWhileMoving > 0 { failures.append("stable while the camera moved in \(report.stableWhileMoving) frames") }
+        if let s = report.censusVisibleExactShare, s < r.minCensusExact {
+            failures.append(String(format: "census counts exact in %.1f%% of rest states < %.0f%%", 100 * s, 100 * r.minCensusExact))
+        }
+        report.failures = failures
+        return report
+    }
+}

@@ -1,0 +1,129 @@
+/// One rest state of the truth (after a throw's bag stopped) and the census the run reported for it.
+public struct CensusCheck: Codable, Equatable, Sendable {
+    public var afterThrow: Int
+    /// Truth frame of the rest state.
+    public var frame: Int
+    /// Last frame whose census counts for this rest state.
+    public var deadlineFrame: Int
+    public var truthOnBoard: Int
+    public var truthInHole: Int
+    /// Bags on the ground near the board (within the census' reach of it).
+    public var truthOnGround: Int
+    /// Bags on the ground farther away (not expected in the census).
+    public var truthOnGroundFar: Int
+    /// Frame of the run's census in force at the deadline; nil when none had been reported.
+    public var runFrame: Int?
+    public var runOnBoard: Int
+    public var runInHole: Int
+    public var runOnGround: Int
+
+    /// On-board and on-ground counts right: what a side view can see.
+    public var visibleExact: Bool { runFrame != nil && runOnBoard == truthOnBoard && runOnGround == truthOnGround }
+    /// All three counts right, in the hole included.
+    public var allExact: Bool { visibleExact && runInHole == truthInHole }
+}
+
+/// How one game's detection results compare with its truth.
+public struct DetectionGameReport: Codable, Equatable, Sendable {
+    public var game: String
+    public var width: Int
+    public var height: Int
+    public var fps: Int
+    public var frames: Int
+
+    /// Found board observations, and those without a board.
+    public var boardFound: Int
+    public var boardNotFound: Int
+    /// Per found observation: the largest corner distance over the board's length in the picture.
+    public var cornerErrors: [Double]
+    /// Per found observation: hole centre distance over the hole's apparent diameter (major axis).
+    public var holeErrors: [Double]
+    /// Per found observation: |metres per pixel − truth| / truth.
+    public var scaleErrors: [Double]
+    /// Share of the settled frames during which a board was known (nil: no settled frame).
+    public var boardCoverage: Double?
+
+    public var firstSettledFrame: Int
+    /// Last frame in which the picture still moved (−1: it never moved).
+    public var lastMovingFrame: Int
+    /// First frame judged stable at or after the picture stopped moving.
+    public var firstStableFrame: Int?
+    /// Seconds from the truth's first settled frame to the first stable verdict (0 when stable
+    /// before it, in the still frames just before the flag); nil when never stable.
+    public var stableLatencySeconds: Double?
+    /// Frames judged stable while the picture was still moving (the verdict must be wrong).
+    public var stableWhileMoving: Int
+    /// Settled frames judged not stable after the first stable verdict (false alarms).
+    public var unstableAfterSettling: Int
+    /// Frames without a stability observation.
+    public var stabilityMissing: Int
+
+    public var restStates: [CensusCheck]
+}
+
+/// Share of `values` at or below `limit`, the median and the worst.
+public struct ToleranceStats: Codable, Equatable, Sendable {
+    public var count: Int
+    public var limit: Double
+    public var withinShare: Double?
+    public var median: Double?
+    public var p90: Double?
+    public var max: Double?
+
+    public init(_ values: [Double], limit: Double) {
+        count = values.count
+        self.limit = limit
+        guard !values.isEmpty else { return }
+        let sorted = values.sorted()
+        withinShare = Double(values.filter { $0 <= limit }.count) / Double(values.count)
+        median = ErrorStats.quantile(sorted, 0.5)
+        p90 = ErrorStats.quantile(sorted, 0.9)
+        self.max = sorted.last
+    }
+}
+
+/// The detection figures over a corpus, with each game's, and which requirements they meet.
+public struct DetectionCorpusReport: Codable, Equatable, Sendable {
+    public var games: [DetectionGameReport]
+    /// Corner error as a fraction of the board length, over every found observation.
+    public var corners: ToleranceStats
+    /// Hole centre error as a fraction of the hole's apparent diameter.
+    public var hole: ToleranceStats
+    /// Metres-per-pixel error as a fraction.
+    public var scale: ToleranceStats
+    /// Games with a board found at all.
+    public var gamesWithBoard: Int
+    /// Settled frames with a board known, over all games.
+    public var boardCoverage: Double?
+    /// Stable-after-settling latency in seconds, per game that became stable.
+    public var stableLatency: ToleranceStats
+    public var gamesNeverStable: Int
+    public var stableWhileMoving: Int
+    public var unstableAfterSettling: Int
+    public var restStates: Int
+    public var censusVisibleExact: Int
+    public var censusAllExact: Int
+    /// Requirements not met, in words (empty: all met).
+    public var failures: [String]
+
+    public var censusVisibleExactShare: Double? { restStates > 0 ? Double(censusVisibleExact) / Double(restStates) : nil }
+    public var censusAllExactShare: Double? { restStates > 0 ? Double(censusAllExact) / Double(restStates) : nil }
+}
+
+/// The requirements for the detection figures.
+public struct DetectionRequirements: Codable, Equatable, Sendable {
+    /// Corner error limit, fraction of the board length.
+    public var cornerTolerance = 0.02
+    /// Hole centre error limit, fraction of the hole's apparent diameter.
+    public var holeTolerance = 0.15
+    /// Metres-per-pixel error limit, fraction.
+    public var scaleTolerance = 0.03
+    /// Share of found board observations that must be within each tolerance.
+    public var minBoardShare = 0.95
+    /// Longest wait for a stable verdict after the camera settles, seconds.
+    public var maxStableLatency = 1.0
+    /// Rest states whose census counts must be exact (on board and on the ground near it).
+    public var minCensusExact = 0.95
+
+    public init() {}
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Moves each side of a fitted quadrilateral onto the picture's edge next to it, to a fraction of
+/// a pixel.
+///
+/// The region outline a quadrilateral is fitted to is whole pixels of a blurred picture; a
+/// side-on board 60 pixels long needs its corners within about a pixel. Across each side, at
+/// points spread along it, the colour profile is sampled (bilinear, unblurred): the edge is where,
+/// coming in from outside, the colour first comes nearer the top's (measured well inside) than
+/// the outside's. A line through those edge points, refitted without the points far from
+/// it (a bag over the edge, a leg), replaces the side; the corners are the new sides' crossings.
+enum EdgePolish {
+    /// `sideOn`: the quadrilateral is a foreshortened top lying across the picture (its first and
+    /// third sides, or second and fourth, are the long ones).
+    static func polish(_ corners: [PlanePoint], image: WorkImage, sideOn: Bool) -> [PlanePoint] {
+        guard corners.count == 4 else { return corners }
+        let centre = corners.reduce(PlanePoint(0, 0), +) * 0.25
+        let e = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
+        guard e.allSatisfy({ $0 >= 3 }) else { return corners }
+        let longPairStart = e[0] + e[2] >= e[1] + e[3] ? 0 : 1
+        let area = abs(polygonArea(corners))
+        var lines: [(PlanePoint, PlanePoint)] = []
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            let d = (b - a) * (1 / e[i])
+            var n = PlanePoint(d.y, -d.x)
+            let mid = (a + b) * 0.5
+            if (mid.x - centre.x) * n.x + (mid.y - centre.y) * n.y < 0 { n = n * -1 }
+            // Extent of the quadrilateral across this side: how far in the top's colour lies.
+            let across = area / e[i]
+            // An end may have lost a painted border band to the region outline, so it is looked
+            // for farther out than a long side.
+            let isEnd = i % 2 != longPairStart
+            let reach = isEnd ? max(4, 0.08 * across) : min(max(1.5, 0.25 * across), 4)
+            let inside = min(across / 2, reach + 1)
+            var points: [PlanePoint] = []
+            for t in samples(length: e[i]) {
+                let p = a + d * (t * e[i])
+                if let s = edgeOffset(at: p, normal: n, reach: reach, inside: inside, image: image) { points.append(p + n * s) }
+            }
+            lines.append(points.count >= 4 ? (robustLine(points) ?? (a, b)) : (a, b))
+        }
+        if sideOn {
+            // A side-on board's ends slant into the distance and are a few pixels long: each is
+            // found by scanning along the long sides, on lines spread between them, for where the
+            // top stops.
+            let length = (e[longPairStart] + e[longPairStart + 2]) / 2
+            for end in [(longPairStart + 1) % 4, (longPairStart + 3) % 4] {
+                if let line = endLine(end, corners: corners, lines: lines, length: length, image: image) { lines[end] = line }
+            }
+        }
+        var out: [PlanePoint] = []
+        for i in 0..<4 {
+            let prev = lines[(i + 3) % 4], cur = lines[i]
+            // A corner that moves by more than a quarter of its shorter side (or, at a side-on
+            // board's slanting end, an eighth of its longer one) means a side went astray.
+            let shorter = min(e[i], e[(i + 3) % 4]), longer = max(e[i], e[(i + 3) % 4])
+            guard let p = lineIntersection(prev.0, prev.1, cur.0, cur.1),
+                  p.distance(to: corners[i]) <= max(0.25 * shorter, sideOn ? 0.12 * longer : 0) + 2 else { return corners }
+            out.append(p)
+        }
+        return out
+    }
+
+    /// Positions along a side (fractions of its length) where its edge is measured.
+    private static func samples(length: Double) -> [Double] {
+        let count = max(6, min(48, Int(length)))
+        return (0..<count).map { 0.15 + 0.7 * Double($0) / Double(count - 1) }
+    }
+
+    /// The line of end side `i` (from corner i to i + 1, between the two long sides), found along
+    /// lines parallel to the long sides; nil when too few of them meet an edge.
+    private static func endLine(_ i: Int, corners: [PlanePoint], lines: [(PlanePoint, PlanePoint)], length: Double,
+                                image: WorkImage) -> (PlanePoint, PlanePoint)? {
+        let before = lines[(i + 3) % 4], after = lines[(i + 1) % 4]
+        let a = corners[i], b = corners[(i + 1) % 4]
+        guard let pa = lineIntersection(before.0, before.1, a, b), let pb = lineIntersection(after.0, after.1, a, b) else { return nil }
+        // Outward along the long sides: from the far corners toward this end.
+        func unit(_ v: PlanePoint) -> PlanePoint { v * (1 / max(1e-9, v.distance(to: PlanePoint(0, 0)))) }
+        let u = unit(unit(a - corners[(i + 3) % 4]) + unit(b - corners[(i + 2) % 4]))
+        let reach = max(4, 0.12 * length)
+        // The top's own colour is taken a third of the length in: past the hole and its ring at
+        // the back end, short of the middle.
+        let inside = 0.35 * length
+        var points: [PlanePoint] = []
+        for f in stride(from: 0.2, through: 0.8, by: 0.1) {
+            let q = pa + (pb - pa) * f
+            if let s = edgeOffset(at: q, normal: u, reach: reach, inside: inside, image: image) { points.append(q + u * s) }
+        }
+        guard points.count >= 4 else { return nil }
+        return robustLine(points)
+    }
+
+    /// Offset along `normal` (outward) of the edge near `p`, or nil when there is no clear edge.
+    ///
+    /// Coming in from outside, the edge is where the colour first comes closer to the top's
+    /// (measured well inside) than to what lies outside: the outer boundary, whatever graphics
+    /// (a border stripe, an outline) lie just inside it, and wherever the ground's texture
+    /// strays from its own average.
+    private static func edgeOffset(at p: PlanePoint, normal n: PlanePoint, reach: Double, inside: Double, image: WorkImage) -> Double? {
+        func colour(_ s: Double) -> (Double, Double, Double) { image.sample(p.x + n.x * s, p.y + n.y * s) }
+        func distance(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> Double {
+            abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2)
+        }
+        let top = colour(-inside)
+        let outside = colour(reach + 0.5)
+        guard distance(outside, top) >= 30 else { return nil }
+        // Positive while nearer the outside colour than the top's.
+        func side(_ s: Double) -> Double {
+            let c = colour(s)
+            return distance(c, top) - distance(c, outside)
+        }
+        let step = 0.25
+        var s = reach
+        var previous = side(s)
+        guard previous > 0 else { return nil }
+        while s > -reach {
+            let next = s - step
+            let value = side(next)
+            if value <= 0 {
+                // Linear interpolation between the two samples around the crossing.
+                let f = previous / max(1e-9, previous - value)
+                return s - f * step
+            }
+            previous = value
+            s = next
+        }
+        return nil
+    }
+
+    /// Total-least-squares line through the points, refitted once without those more than a
+    /// pixel (or two median residuals) away.
+    private static func robustLine(_ points: [PlanePoint]) -> (PlanePoint, PlanePoint)? {
+        func fit(_ pts: [PlanePoint]) -> (PlanePoint, PlanePoint)? {
+            guard pts.count >= 2 else { return nil }
+            let n = Double(pts.count)
+            let mx = pts.map(\.x).reduce(0, +) / n, my = pts.map(\.y).reduce(0, +) / n
+            var cxx = 0.0, cyy = 0.0, cxy = 0.0
+            for p in pts { cxx += (p.x - mx) * (p.x - mx); cyy += (p.y - my) * (p.y - my); cxy += (p.x - mx) * (p.y - my) }
+            let angle = 0.5 * atan2(2 * cxy, cxx - cyy)
+            let m = PlanePoint(mx, my)
+            return (m, m + PlanePoint(cos(angle), sin(angle)))
+        }
+        guard let first = fit(points) else { return nil }
+        let d = first.1 - first.0
+        func residual(_ p: PlanePoint) -> Double { abs((p.x - first.0.x) * d.y - (p.y - first.0.y) * d.x) }
+        let residuals = points.map(residual).sorted()
+        let limit = max(1.0, 2 * residuals[residuals.count / 2])
+        let kept = points.filter { residual($0) <= limit }
+        return kept.count >= 4 ? fit(kept) : first
+    }
+}

@@ -1,0 +1,55 @@
+import PitchsideCore
+
+/// The detection analysis of one video stream, frame by frame: scene stability every frame, the
+/// board searched for, kept and dropped as the camera moves, and the bag census once things are
+/// at rest; the results as wire messages.
+///
+/// The detection worker runs one per stream; `pitchside eval detection` runs the same over a
+/// synthetic game's video to measure it against the truth.
+///
+/// ```swift
+/// var stream = DetectionStream(producerID: "detection-1")
+/// for frame in frames { for result in stream.process(frame) { publish(result) } }
+/// ```
+public struct DetectionStream: Sendable {
+    public var stability = StabilityAnalyzer()
+    public var tracker = BoardTracker()
+    public var census = BagCensus()
+    /// Frames between repeats of a known board (so a consumer that joins late learns it).
+    public var boardInterval: Int
+    public let producerID: String
+    private var framesSinceBoard = 0
+
+    public init(producerID: String, boardInterval: Int = 30) {
+        self.producerID = producerID
+        self.boardInterval = max(1, boardInterval)
+    }
+
+    /// A `StabilityObservation` for every frame; a `BoardObservation` when the board is found,
+    /// searched for in vain, lost, or due for a repeat; a `BoardCensus` when the bags at rest change.
+    public mutating func process(_ frame: VideoFrame) -> [PSWorkerResult] {
+        let header = PSHeader(frame: frame, producerID: producerID)
+        let stable = stability.process(frame)
+        var results = [PSWorkerResult.with { $0.stability = PSStabilityObservation(stable, header: header) }]
+        framesSinceBoard += 1
+        switch tracker.process(frame, stability: stable) {
+        case .found(let board)?:
+            results.append(PSWorkerResult.with { $0.board = PSBoardObservation(board, header: header) })
+            framesSinceBoard = 0
+        case .notFound(let reason, let confidence)?:
+            results.append(PSWorkerResult.with { $0.board = PSBoardObservation(notFound: reason, confidence: confidence, header: header) })
+        case .lost(let reason)?:
+            census.reset()
+            results.append(PSWorkerResult.with { $0.board = PSBoardObservation(notFound: reason, confidence: 0, header: header) })
+        case nil:
+            if let board = tracker.board, framesSinceBoard >= boardInterval {
+                results.append(PSWorkerResult.with { $0.board = PSBoardObservation(board, header: header) })
+                framesSinceBoard = 0
+            }
+        }
+        if let result = census.process(frame: frame, board: tracker.board, stable: stable.stable) {
+            results.append(PSWorkerResult.with { $0.census = PSBoardCensus(result, header: header) })
+        }
+        return results
+    }
+}

@@ -1,0 +1,1 @@
+../../PitchsideGameTests/GameScript.swift

@@ -1,0 +1,67 @@
+import Foundation
+import PitchsideCore
+import PitchsideSynth
+import XCTest
+@testable import PitchsideVision
+
+/// The board on rendered synthetic side views with players in the picture, against the
+/// renderer's truth (no video encoding: a few frames rendered straight from the scene).
+final class BoardSyntheticSceneTests: XCTestCase {
+    /// Seed 5 at 1280×720 with two players once gave a standing player's dark trousers (the gap
+    /// between the legs looking like a hole) as the board, with confidence 1.
+    func testTwoPlayerSideViewGivesTheBoardNotAPlayer() throws {
+        var settings = SynthSettings.random(seed: 5)
+        settings.width = 1280
+        settings.height = 720
+        settings.setPlayerCount(2)
+        let game = SynthGame(settings: settings)
+        let truth = game.truth()
+        // The first frame (both players standing beside each other), and the first frames in
+        // which a player walks and in which one throws.
+        var frames = [0]
+        if let walk = truth.actions.first(where: { $0.action == .walking }) { frames.append((walk.startFrame + walk.endFrame) / 2) }
+        if let t = truth.throwsTruth.first { frames.append(t.releaseFrame) }
+        for frame in frames {
+            let result = BoardDetector().search(in: game.render(frame: frame))
+            if result.detection == nil { result.candidates.forEach { print("  candidate \($0.x), \($0.y) \($0.width)×\($0.height): \($0.verdict)") } }
+            let board = try XCTUnwrap(result.detection, "frame \(frame): no board (\(result.reason))")
+            let errors = Self.errors(board, truth: truth.frames[frame], width: settings.width, height: settings.height)
+            print(String(format: "seed 5 frame %d: corners %.2f%% of the length, hole %.1f%% of its diameter, scale %.2f%%",
+                         frame, 100 * errors.corner, 100 * errors.hole, 100 * errors.scale))
+            XCTAssertLessThan(errors.corner, 0.02, "frame \(frame): corners")
+            XCTAssertLessThan(errors.hole, 0.15, "frame \(frame): hole centre")
+            XCTAssertLessThan(errors.scale, 0.03, "frame \(frame): metres per pixel")
+        }
+    }
+
+    /// A 640×360 side view: the board is about 56 pixels long and its top five pixels deep.
+    func testSmallSideViewFindsTheBoard() throws {
+        var settings = SynthSettings.random(seed: 1000)
+        settings.width = 640
+        settings.height = 360
+        settings.setPlayerCount(1)
+        let game = SynthGame(settings: settings)
+        let truth = game.truth()
+        let frame = truth.camera.firstSettledFrame + 5
+        let result = BoardDetector().search(in: game.render(frame: frame))
+        let board = try XCTUnwrap(result.detection, "no board (\(result.reason))")
+        let errors = Self.errors(board, truth: truth.frames[frame], width: 640, height: 360)
+        print(String(format: "seed 1000 at 640×360: corners %.2f%% of the length, hole %.1f%% of its diameter, scale %.2f%%",
+                     100 * errors.corner, 100 * errors.hole, 100 * errors.scale))
+        XCTAssertLessThan(errors.corner, 0.05, "corners")
+        XCTAssertLessThan(errors.hole, 0.15, "hole centre")
+        XCTAssertLessThan(errors.scale, 0.05, "metres per pixel")
+    }
+
+    /// Largest corner distance over the board length, hole centre distance over the hole's
+    /// apparent diameter, and the relative scale error, as `pitchside eval detection` measures them.
+    static func errors(_ board: BoardDetection, truth f: FrameTruth, width: Int, height: Int)
+        -> (corner: Double, hole: Double, scale: Double) {
+        let w = Double(width), h = Double(height)
+        let length = BoardGeometry.length / f.metresPerPixel
+        let corner = zip(board.corners, f.boardCorners).map { hypot($0.x - $1[0] * w, $0.y - $1[1] * h) }.max() ?? .infinity
+        let hole = hypot(board.hole.center.x - f.hole.cx * w, board.hole.center.y - f.hole.cy * h)
+            / (2 * max(f.hole.rxPixels, f.hole.ryPixels))
+        return (corner / length, hole, abs(board.metresPerPixel - f.metresPerPixel) / f.metresPerPixel)
+    }
+}
