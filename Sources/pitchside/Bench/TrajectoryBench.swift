@@ -24,6 +24,7 @@ struct TrajectoryBench: ParsableCommand {
     @Option(help: "Raw frames to use instead of a synthetic game: FILE.gray (GRAY8) or FILE.yuv (YUV420P); needs a single --sizes entry.")
     var input: String?
     @Option(help: "Pixel format of the synthetic game's frames: yuv420p or gray8.") var pixelFormat = "yuv420p"
+    @Option(help: "Frame rate of --input (speeds, and so what counts as a throw, depend on it).") var fps = 30.0
     @Option(help: "Folder for the raw frame files.") var workDir = "/tmp/pitchside-bench-trajectory"
     @Option(help: "Python interpreter with opencv-python-headless and numpy.") var python = "python3"
     @Option(help: "The peer script.") var peer = "bench/peers/trajectory_opencv.py"
@@ -80,7 +81,7 @@ struct TrajectoryBench: ParsableCommand {
             guard data.count >= bytes else { throw ValidationError("\(input) holds less than one \(width)×\(height) frame") }
             let count = min(frames, data.count / bytes)
             let video = try (0..<count).map { i in
-                VideoFrame(seq: UInt64(i), ptsUs: Int64(i) * 33_333, image: try ImageBuffer(
+                VideoFrame(seq: UInt64(i), ptsUs: Int64((Double(i) * 1e6 / fps).rounded()), image: try ImageBuffer(
                     width: width, height: height, layout: layout, pixels: [UInt8](data[(i * bytes)..<((i + 1) * bytes)])))
             }
             return (video, input)
@@ -125,7 +126,9 @@ struct TrajectoryBench: ParsableCommand {
     private func runPeer(path: String, width: Int, height: Int) throws -> [String: Any] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, peer, path, String(width), String(height), "--repeat", String(max(1, `repeat`))]
+        let peerFPS = input == nil ? 30.0 : fps
+        process.arguments = [python, peer, path, String(width), String(height), "--repeat", String(max(1, `repeat`)),
+                             "--fps", String(peerFPS)]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
