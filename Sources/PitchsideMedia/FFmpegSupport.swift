@@ -82,6 +82,7 @@ extension PixelLayout {
         switch self {
         case .gray8: return AV_PIX_FMT_GRAY8
         case .rgb24: return AV_PIX_FMT_RGB24
+        case .yuv420p: return AV_PIX_FMT_YUV420P
         }
     }
 }

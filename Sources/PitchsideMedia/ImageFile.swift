@@ -42,6 +42,7 @@ public enum ImageFile {
         _ image: ImageBuffer, codecID: AVCodecID, pixelFormat: AVPixelFormat, name: String,
         configure: (UnsafeMutablePointer<AVCodecContext>) -> Void
     ) throws -> Data {
+        guard image.layout != .yuv420p else { throw MediaError.badImage("\(name) files are written from gray8 or rgb24, not yuv420p") }
         FFmpeg.prepare()
         guard let codec = avcodec_find_encoder(codecID) else {
             throw MediaError.encodeFailed(name, reason: "this FFmpeg build has no \(name) encoder")

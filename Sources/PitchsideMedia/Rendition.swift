@@ -22,11 +22,22 @@ public struct Rendition: Hashable, Sendable, CustomStringConvertible {
         self.maxHeight = maxHeight
     }
 
-    /// Full-size GRAY8, what the trajectory and stability analysers use.
+    /// Full-size GRAY8, what the stability analyser uses.
     public static let grayFull = Rendition(name: "gray", layout: .gray8)
 
+    /// Full-size YUV420P, the decoder's own planes: what the trajectory analyser uses (a bag can
+    /// have the luma of the ground behind it and differ only in colour).
+    public static let yuvFull = Rendition(name: "yuv", layout: .yuv420p)
+
     /// The output size for a source of the given size: the largest that fits the limits, aspect kept.
+    /// yuv420p sizes are rounded down to even numbers (its chroma planes are half size).
     public func targetSize(sourceWidth: Int, sourceHeight: Int) -> (width: Int, height: Int) {
+        let size = scaledSize(sourceWidth: sourceWidth, sourceHeight: sourceHeight)
+        guard layout == .yuv420p else { return size }
+        return (max(2, size.width & ~1), max(2, size.height & ~1))
+    }
+
+    private func scaledSize(sourceWidth: Int, sourceHeight: Int) -> (width: Int, height: Int) {
         var scale = 1.0
         if let maxWidth, maxWidth > 0, sourceWidth > maxWidth { scale = min(scale, Double(maxWidth) / Double(sourceWidth)) }
         if let maxHeight, maxHeight > 0, sourceHeight > maxHeight {

@@ -85,7 +85,8 @@ public final class RenditionConverter {
             preconditionFailure("rendition \(rendition.name) is not one of this converter's")
         }
         let size = self.size(of: rendition, for: picture)
-        precondition(target.count == size.width * size.height * rendition.layout.bytesPerPixel, "target size")
+        precondition(target.count == rendition.layout.byteCount(stride: size.width * rendition.layout.bytesPerPixel, height: size.height),
+                     "target size")
         try convert(picture, layout: rendition.layout, size: size, scaler: scalers[index], shrinker: shrinkers[index],
                     into: target.baseAddress!.assumingMemoryBound(to: UInt8.self))
         return size
@@ -102,7 +103,7 @@ public final class RenditionConverter {
         shrinker: BoxShrinker
     ) throws -> ImageBuffer {
         let stride = size.width * layout.bytesPerPixel
-        let count = stride * size.height
+        let count = layout.byteCount(stride: stride, height: size.height)
         var failure: Error?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             do {
@@ -125,6 +126,10 @@ public final class RenditionConverter {
         if layout == .gray8, allowsDirectLumaCopy, size.width == picture.width, size.height == picture.height,
            Self.hasLumaPlane(picture.pixelFormat) {
             return try LumaCopy.write(picture, into: target)
+        }
+        if layout == .yuv420p, size.width == picture.width, size.height == picture.height,
+           picture.pixelFormat == AV_PIX_FMT_YUV420P || picture.pixelFormat == AV_PIX_FMT_YUVJ420P {
+            return try PlaneCopy.writeYUV420P(picture, into: target)
         }
         let frame = picture.frame
         if quality == .area, allowsBoxShrink, let factor = BoxShrinker.factor(
@@ -168,6 +173,13 @@ public final class RenditionConverter {
         let stride = size.width * layout.bytesPerPixel
         var targets: [UnsafeMutablePointer<UInt8>?] = [target, nil, nil, nil]
         var targetStrides: [Int32] = [Int32(stride), 0, 0, 0]
+        if layout == .yuv420p {
+            let chroma = (stride / 2) * (size.height / 2)
+            targets[1] = target + stride * size.height
+            targets[2] = target + stride * size.height + chroma
+            targetStrides[1] = Int32(stride / 2)
+            targetStrides[2] = Int32(stride / 2)
+        }
         _ = sws_scale(sws, planes, strides, 0, Int32(height), &targets, &targetStrides)
     }
 

@@ -130,7 +130,7 @@ public final class VideoEncoder {
 
     deinit { release() }
 
-    /// Encodes one picture (rgb24 or gray8, the size given at init) as the next frame.
+    /// Encodes one picture (rgb24, gray8 or yuv420p, the size given at init) as the next frame.
     public func append(_ image: ImageBuffer) throws {
         guard !finished, let codec, let frame else {
             throw MediaError.encodeFailed(path, reason: "append after finish")
@@ -151,6 +151,13 @@ public final class VideoEncoder {
         image.pixels.withUnsafeBufferPointer { pixels in
             var source: [UnsafePointer<UInt8>?] = [pixels.baseAddress, nil, nil, nil]
             var strides: [Int32] = [Int32(image.stride), 0, 0, 0]
+            if image.layout == .yuv420p {
+                let chroma = image.chromaPlanes
+                source[1] = pixels.baseAddress! + chroma.u
+                source[2] = pixels.baseAddress! + chroma.v
+                strides[1] = Int32(chroma.stride)
+                strides[2] = Int32(chroma.stride)
+            }
             frame.withPlanes { planes, lines in
                 _ = sws_scale(sws, &source, &strides, 0, Int32(height), planes, lines)
             }

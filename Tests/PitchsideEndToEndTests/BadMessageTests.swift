@@ -27,7 +27,9 @@ final class BadMessageTests: XCTestCase {
         try pull.set(.linger, 0)
         _ = try pull.bind(endpoints.results)
 
-        let worker = try ChildProcess(["worker", "trajectory", "--base-port", "\(endpoints.frames.split(separator: ":").last!)"])
+        let worker = try ChildProcess([
+            "worker", "trajectory", "--rendition", "gray", "--base-port", "\(endpoints.frames.split(separator: ":").last!)",
+        ])
         XCTAssertTrue(try gate.waitForConsumers(count: 1, timeout: 30), worker.stderr)
 
         let topic = Topic.frame(stream: "default", rendition: "gray")

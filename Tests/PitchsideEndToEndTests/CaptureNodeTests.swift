@@ -97,6 +97,33 @@ final class CaptureNodeTests: XCTestCase {
         XCTAssertTrue(capture.stderr.contains("published 10 frames (10 messages"), capture.stderr)
     }
 
+    /// The default `yuv` rendition (the trajectory worker's): full-size YUV420P whose luma plane
+    /// holds the picture, published only to the consumer that asked for it.
+    func testTheDefaultYUVRenditionCarriesTheDecodersPlanes() throws {
+        let video = dir.appendingPathComponent("clip.mp4").path
+        try TestVideo.write(to: video, frames: 10, fps: 30)
+        let endpoints = Endpoints(basePort: TestPorts.base())
+        let capture = try ChildProcess([
+            "capture", "--input", video, "--pacing", "lockstep", "--consumers", "1",
+            "--frames-endpoint", endpoints.frames, "--credits-endpoint", endpoints.credits,
+        ])
+        let result = try consume(endpoints: endpoints, rendition: "yuv", delay: 0)
+        XCTAssertEqual(capture.wait(timeout: 30), 0, capture.stderr)
+        XCTAssertEqual(result.frames.count, 10)
+        for (i, wire) in result.frames.enumerated() {
+            XCTAssertEqual(wire.format, .yuv420P)
+            let frame = try wire.videoFrame()
+            XCTAssertEqual(frame.image.layout, .yuv420p)
+            XCTAssertEqual([frame.image.width, frame.image.height], [320, 240])
+            XCTAssertEqual(frame.image.pixels.count, 320 * 240 * 3 / 2)
+            // Limited-range luma: the square (230 in full range) and the background (96).
+            let p = TestVideo.squarePosition(frame: i, width: 320, height: 240)
+            XCTAssertEqual(Double(frame.image[p.x + 16, p.y + 16]), 16 + 230 * 219 / 255, accuracy: 12, "square, frame \(i)")
+            XCTAssertEqual(Double(frame.image[p.x + 16, 30]), 16 + 96 * 219 / 255, accuracy: 12, "background, frame \(i)")
+        }
+        XCTAssertTrue(capture.stderr.contains("published 10 frames (10 messages"), capture.stderr)
+    }
+
     func testLivePacingWithASlowConsumerCountsEveryLostFrame() throws {
         let video = dir.appendingPathComponent("clip.mp4").path
         try TestVideo.write(to: video, width: 640, height: 360, frames: 60, fps: 30)

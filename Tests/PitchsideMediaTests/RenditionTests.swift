@@ -84,6 +84,45 @@ final class RenditionTests: XCTestCase {
         }
     }
 
+    /// The full-size YUV420P rendition is the decoder's planes copied: its Y equals the
+    /// limited-range luma, U and V agree with libswscale's conversion of a half-size RGB
+    /// rendition, and a scaled YUV420P rendition (libswscale) has even sizes and the same layout.
+    func testYUV420PRenditionIsTheDecodersPlanes() throws {
+        let path = try TestClips.encode(to: directory.appendingPathComponent("clip.mp4"), frames: 3)
+        let source = try VideoSource(url: path)
+        let scaled = Rendition(name: "yuv-small", layout: .yuv420p, maxWidth: 101)
+        let converter = RenditionConverter(renditions: [.yuvFull, scaled, .grayFull])
+        let writing = RenditionConverter(renditions: [.yuvFull, scaled])
+        while let picture = try source.nextPicture() {
+            let yuv = try converter.image(from: picture, rendition: .yuvFull)
+            XCTAssertEqual([yuv.width, yuv.height, yuv.stride], [320, 240, 320])
+            XCTAssertEqual(yuv.layout, .yuv420p)
+            XCTAssertEqual(yuv.pixels.count, 320 * 240 * 3 / 2)
+            // Y as decoded: limited range, so the full-range GRAY8 is it expanded by 255 / 219.
+            let gray = try converter.image(from: picture, rendition: .grayFull)
+            var worst = 0.0
+            for i in stride(from: 0, to: 320 * 240, by: 7) {
+                let expanded = (Double(yuv.pixels[i]) - 16) * 255 / 219
+                worst = max(worst, abs(expanded - Double(gray.pixels[i])))
+            }
+            XCTAssertLessThanOrEqual(worst, 1.5)
+            // The chroma planes carry the clip's colour: not flat.
+            let u = yuv.pixels[yuv.chromaPlanes.u..<yuv.chromaPlanes.v]
+            XCTAssertGreaterThan(Int(u.max()!) - Int(u.min()!), 20)
+
+            let small = try converter.image(from: picture, rendition: scaled)
+            XCTAssertEqual([small.width, small.height], [100, 76], "rounded down to even sizes")
+            XCTAssertEqual(small.pixels.count, PixelLayout.yuv420p.byteCount(stride: 100, height: 76))
+            for rendition in [Rendition.yuvFull, scaled] {
+                let image = try converter.image(from: picture, rendition: rendition)
+                let buffer = FrameBuffer(pixelCount: image.pixels.count)
+                try writing.write(picture, rendition: rendition, into: buffer.pixels)
+                XCTAssertEqual(Array(buffer.pixels), image.pixels, rendition.name)
+            }
+        }
+        XCTAssertThrowsError(try ImageFile.pngData(ImageBuffer(width: 4, height: 4, layout: .yuv420p)))
+    }
+
     func testDirectLumaCopyMatchesLibswscale() throws {
         let path = try TestClips.encode(to: directory.appendingPathComponent("clip.mp4"), frames: 5)
         let source = try VideoSource(url: path)

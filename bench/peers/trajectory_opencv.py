@@ -8,11 +8,17 @@ morphological open, cv2.findContours + cv2.moments, size filter, centroid
 refined on the full-resolution crop, nearest-neighbour association with a
 projectile prediction, and np.polyfit for y = a x^2 + b x + c.
 
-Reads raw GRAY8 frames (width x height bytes each, concatenated) so that it
-sees exactly the bytes the Swift analyser sees; frames are loaded into memory
-before timing starts. Prints one JSON object.
+Reads raw frames so that it sees exactly the bytes the Swift analyser sees:
+GRAY8 (FRAMES.gray, width x height bytes each) or YUV420P (FRAMES.yuv, the Y
+plane then U and V at half width and height, the trajectory worker's
+rendition). With YUV420P it does what the Swift analyser does with colour: U
+and V, brought to the search grid, are differenced against their own median
+background and thresholded too (OR of the three masks), and the full-resolution
+refinement ORs the luma mask with the chroma masks (chroma crops doubled with
+INTER_NEAREST). Frames are loaded into memory before timing starts. Prints one
+JSON object.
 
-    python3 trajectory_opencv.py FRAMES.gray WIDTH HEIGHT [--fps 30] [--factor 2]
+    python3 trajectory_opencv.py FRAMES.gray|FRAMES.yuv WIDTH HEIGHT [--fps 30] [--factor 2]
 """
 import argparse
 import json
@@ -56,10 +62,21 @@ class Track:
         return self.x[-1], self.y[-1], 2 + size + max_speed * dt
 
 
-def run(frames, fps, factor, min_size, max_size, length, lags=(2, 4, 6)):
+def to_grid(plane, lw, lh):
+    """A chroma plane (half size) on the search grid."""
+    ph, pw = plane.shape
+    if (pw, ph) == (lw, lh):
+        return plane
+    if pw > lw:
+        return cv2.resize(plane, (lw, lh), interpolation=cv2.INTER_AREA)
+    return cv2.resize(plane, (lw, lh), interpolation=cv2.INTER_NEAREST)
+
+
+def run(frames, fps, factor, min_size, max_size, length, lags=(2, 4, 6), chroma=None):
     n, h, w = frames.shape
     lw, lh = w // factor, h // factor
     small = []
+    small_u, small_v = [], []
     kernel = np.ones((3, 3), np.uint8)
     tracks = []
     observations = 0
@@ -71,6 +88,12 @@ def run(frames, fps, factor, min_size, max_size, length, lags=(2, 4, 6)):
         small.append(cur)
         if len(small) > max(lags) + 1:
             small.pop(0)
+        if chroma is not None:
+            small_u.append(to_grid(chroma[0][i], lw, lh))
+            small_v.append(to_grid(chroma[1][i], lw, lh))
+            if len(small_u) > max(lags) + 1:
+                small_u.pop(0)
+                small_v.pop(0)
         t = i / fps
         blobs = []
         if len(small) == max(lags) + 1:
@@ -78,6 +101,11 @@ def run(frames, fps, factor, min_size, max_size, length, lags=(2, 4, 6)):
             bg = median3(h1, h2, h3)
             diff = cv2.absdiff(cur, bg)
             _, mask = cv2.threshold(diff, 14, 255, cv2.THRESH_BINARY)
+            if chroma is not None:
+                for planes in (small_u, small_v):
+                    cbg = median3(*(planes[-1 - k] for k in lags))
+                    _, cmask = cv2.threshold(cv2.absdiff(planes[-1], cbg), 10, 255, cv2.THRESH_BINARY)
+                    mask = cv2.bitwise_or(mask, cmask)
             mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
             contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             for c in contours:
@@ -90,6 +118,14 @@ def run(frames, fps, factor, min_size, max_size, length, lags=(2, 4, 6)):
                 fh1, fh2, fh3 = (frames[i - k][y0:y1, x0:x1] for k in lags)
                 d = cv2.absdiff(full[y0:y1, x0:x1], median3(fh1, fh2, fh3))
                 _, m = cv2.threshold(d, 20, 255, cv2.THRESH_BINARY)
+                if chroma is not None:
+                    cx0, cy0, cx1, cy1 = x0 // 2, y0 // 2, (x1 + 1) // 2, (y1 + 1) // 2
+                    for planes in chroma:
+                        ch = [planes[i - k][cy0:cy1, cx0:cx1] for k in lags]
+                        cd = cv2.absdiff(planes[i][cy0:cy1, cx0:cx1], median3(*ch))
+                        _, cm = cv2.threshold(cd, 12, 255, cv2.THRESH_BINARY)
+                        cm = cv2.resize(cm, None, fx=2, fy=2, interpolation=cv2.INTER_NEAREST)
+                        m = cv2.bitwise_or(m, cm[y0 - 2 * cy0:y1 - 2 * cy0, x0 - 2 * cx0:x1 - 2 * cx0])
                 mo = cv2.moments(m, binaryImage=True)
                 if mo["m00"] <= 0:
                     continue
@@ -145,12 +181,22 @@ def main():
     p.add_argument("--repeat", type=int, default=3)
     a = p.parse_args()
     raw = np.fromfile(a.frames, dtype=np.uint8)
-    frames = np.ascontiguousarray(raw.reshape(-1, a.height, a.width))
+    chroma = None
+    if a.frames.endswith(".yuv"):
+        cw, ch = a.width // 2, a.height // 2
+        per = a.width * a.height + 2 * cw * ch
+        raw = raw[: len(raw) // per * per].reshape(-1, per)
+        frames = np.ascontiguousarray(raw[:, : a.width * a.height].reshape(-1, a.height, a.width))
+        u = raw[:, a.width * a.height: a.width * a.height + cw * ch].reshape(-1, ch, cw)
+        v = raw[:, a.width * a.height + cw * ch:].reshape(-1, ch, cw)
+        chroma = (np.ascontiguousarray(u), np.ascontiguousarray(v))
+    else:
+        frames = np.ascontiguousarray(raw.reshape(-1, a.height, a.width))
     best = None
     obs = 0
     for _ in range(a.repeat):
         t0 = time.perf_counter()
-        obs = run(frames, a.fps, a.factor, a.min_size, a.max_size, a.length)
+        obs = run(frames, a.fps, a.factor, a.min_size, a.max_size, a.length, chroma=chroma)
         dt = time.perf_counter() - t0
         best = dt if best is None else min(best, dt)
     print(json.dumps({

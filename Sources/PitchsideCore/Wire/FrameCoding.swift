@@ -21,6 +21,7 @@ extension PSPixelFormat {
         switch layout {
         case .gray8: self = .gray8
         case .rgb24: self = .rgb24
+        case .yuv420p: self = .yuv420P
         }
     }
 
@@ -28,6 +29,7 @@ extension PSPixelFormat {
         switch self {
         case .gray8: return .gray8
         case .rgb24: return .rgb24
+        case .yuv420P: return .yuv420p
         default: return nil
         }
     }
@@ -82,9 +84,9 @@ extension PSFrame {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw FrameCodingError.inconsistentSize("\(width)×\(height)")
         }
-        guard stride >= width * layout.bytesPerPixel, data.count == stride * height else {
+        guard stride >= width * layout.bytesPerPixel, data.count == layout.byteCount(stride: stride, height: height) else {
             throw FrameCodingError.inconsistentSize(
-                "\(width)×\(height) \(layout.rawValue) stride \(stride) needs \(stride * height) bytes, got \(data.count)")
+                "\(width)×\(height) \(layout.rawValue) stride \(stride) needs \(layout.byteCount(stride: stride, height: height)) bytes, got \(data.count)")
         }
         let image = try ImageBuffer(width: width, height: height, layout: layout, stride: stride, pixels: [UInt8](data))
         return VideoFrame(streamID: header.streamID, seq: header.seq, ptsUs: header.ptsUs,

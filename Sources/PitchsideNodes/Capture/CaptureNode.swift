@@ -144,7 +144,8 @@ public final class CaptureNode {
                 let captureTime = WallClock.nowUnixUs()
                 for rendition in needed {
                     let size = converter.size(of: rendition, for: picture)
-                    let buffer = buffers.take(pixelCount: size.width * size.height * rendition.layout.bytesPerPixel)
+                    let buffer = buffers.take(pixelCount: rendition.layout.byteCount(
+                        stride: size.width * rendition.layout.bytesPerPixel, height: size.height))
                     try converter.write(picture, rendition: rendition, into: buffer.pixels)
                     try buffer.encode(PSFrame(
                         streamID: options.streamID, seq: seq, ptsUs: pts, captureUnixUs: captureTime,

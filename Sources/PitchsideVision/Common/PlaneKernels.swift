@@ -1,4 +1,4 @@
-/// Per-row loops over GRAY8 planes, written as plain scalar loops with wrapping
+/// Per-row loops over 8-bit planes (luma, chroma), written as plain scalar loops with wrapping
 /// arithmetic on raw pointers so that the optimizer turns them into vector code
 /// (the standard library's SIMD types compile to lane-by-lane loops here).
 enum PlaneKernels {
@@ -147,6 +147,64 @@ enum PlaneKernels {
                 any |= m
             }
             if any != 0 { hot(x, x1 &- x) }
+        }
+    }
+
+    /// Nearest-neighbour doubling of a plane in each direction into `dst` (`outWidth` ×
+    /// `outHeight`, rows `dstStride` apart): chroma brought to the search grid when the search
+    /// runs at full resolution. Returns the sum of the output.
+    static func upsample2(
+        src: UnsafePointer<UInt8>, srcStride: Int,
+        dst: UnsafeMutablePointer<UInt8>, dstStride: Int, outWidth: Int, outHeight: Int
+    ) -> UInt64 {
+        var total: UInt64 = 0
+        let half = outWidth / 2
+        for y in 0..<outHeight {
+            let s = src + (y &>> 1) &* srcStride
+            let d = dst + y &* dstStride
+            var sum: UInt32 = 0
+            // Each source byte written twice: one 16-bit store per pair.
+            UnsafeMutableRawPointer(d).withMemoryRebound(to: UInt16.self, capacity: half) { d16 in
+                for x in 0..<half {
+                    let v = UInt16(s[x])
+                    d16[x] = v | (v &<< 8)
+                    sum &+= UInt32(v) &* 2
+                }
+            }
+            if outWidth & 1 != 0 { d[outWidth - 1] = s[half]; sum &+= UInt32(s[half]) }
+            total &+= UInt64(sum)
+        }
+        return total
+    }
+
+    /// `motionRow` for colour: a pixel is marked when its luma moves as `motionRow` says
+    /// (`above` / `below`, the brightness offset folded in), or its U or V differs from the
+    /// median of its three background values by more than `uThreshold` / `vThreshold`. The
+    /// planes share one layout (the search grid).
+    @inline(__always)
+    static func colourMotionRow(
+        current: UnsafePointer<UInt8>, h1: UnsafePointer<UInt8>, h2: UnsafePointer<UInt8>, h3: UnsafePointer<UInt8>,
+        u: UnsafePointer<UInt8>, u1: UnsafePointer<UInt8>, u2: UnsafePointer<UInt8>, u3: UnsafePointer<UInt8>,
+        v: UnsafePointer<UInt8>, v1: UnsafePointer<UInt8>, v2: UnsafePointer<UInt8>, v3: UnsafePointer<UInt8>,
+        mask: UnsafeMutablePointer<UInt8>, from x0: Int, to x1: Int,
+        above: UInt8, below: UInt8, uThreshold: UInt8, vThreshold: UInt8, hot: (Int, Int) -> Void
+    ) {
+        var x = x0
+        while x < x1 {
+            let end = min(x &+ chunk, x1)
+            var any: UInt8 = 0
+            for i in x..<end {
+                let med = median(h1[i], h2[i], h3[i]), c = current[i]
+                let up = c > med ? c &- med : 0
+                let down = med > c ? med &- c : 0
+                let du = absDiff(u[i], median(u1[i], u2[i], u3[i]))
+                let dv = absDiff(v[i], median(v1[i], v2[i], v3[i]))
+                let m: UInt8 = (up > above ? 1 : 0) | (down > below ? 1 : 0) | (du > uThreshold ? 1 : 0) | (dv > vThreshold ? 1 : 0)
+                mask[i] = m
+                any |= m
+            }
+            if any != 0 { hot(x, end &- x) }
+            x = end
         }
     }
 

@@ -3,9 +3,10 @@ import Foundation
 /// Whether a track's points are the path of a thrown object, which of them are, and how
 /// sure that is: the judgement behind an observation.
 ///
-/// 1. The ends that do not lie on one projectile's image are trimmed: a bag still swinging in the
-///    thrower's hand before release, sliding or bouncing after it lands. The model is the exact
-///    perspective image of a projectile (`PerspectiveFit`), or quadratics in time below 10 points.
+/// 1. The ends farther than a tenth of the object's size from one projectile's image are
+///    trimmed: a bag still swinging in the thrower's hand before release, sliding or bouncing
+///    after it lands. The model is the exact perspective image of a projectile
+///    (`PerspectiveFit`), or quadratics in time below 10 points.
 /// 2. What remains must be a physical path: at least `minimumPoints` points, moving at least two
 ///    object sizes at `minimumSpeed` on average, never accelerating upward (a hand swinging through
 ///    the bottom of its arc does), never turning back horizontally (a walking player's hand does).
@@ -15,7 +16,7 @@ import Foundation
 ///    bends under gravity: a straight path (a bird, a shadow on the ground) scores near 0, but is
 ///    still reported so that callers can see it.
 struct PathAssessment {
-    /// The points kept, as indices into the track.
+    /// The points on the path, as indices into the track.
     var range: Range<Int>
     /// Root-mean-square distance of the kept points from the fitted path, pixels.
     var rms: Double

@@ -17,8 +17,8 @@ import PitchsideCore
 ///
 /// An observation appears once a track has `trajectoryLength` points that lie on one
 /// projectile's path and is reported again, under the same `uuid`, on every frame that adds a
-/// point. Points at the ends that leave the path (the bag still in the hand, sliding after it
-/// lands) are left out (`PathAssessment`). Straight paths (a bird, a shadow on the ground) are
+/// point. Points before the path (the bag still in the thrower's hand) are left out; points
+/// after it (sliding after the landing) are reported but not fitted (`PathAssessment`). Straight paths (a bird, a shadow on the ground) are
 /// reported too, with `a` and `confidence` near 0, so that the caller can tell them apart from
 /// throws.
 public struct TrajectoryDetector {
@@ -83,19 +83,26 @@ public struct TrajectoryDetector {
     }
 
     /// The observation for a track, or nil when its points are not (or not yet) a projectile's
-    /// path (`PathAssessment`): only the points kept by the assessment are reported and fitted.
+    /// path (`PathAssessment`). The fit and the confidence come from the points on the path;
+    /// the detected points run from the first of them to the track's latest (after the landing
+    /// the track may follow the bag a little further: where it came to rest tells the game more
+    /// than where it touched down).
     static func observation(of track: Track, width: Double, height: Double, configuration: Configuration) -> TrajectoryObservation? {
         let size = track.meanDiameter
         guard let judged = PathAssessment.assess(
             t: track.t, x: track.x, y: track.y, size: size, width: width,
             minimumPoints: configuration.trajectoryLength, minimumSpeed: configuration.minimumSpeed)
         else { return nil }
-        let range = judged.range
+        let onPath = judged.range
+        let range = onPath.lowerBound..<track.count
         let n = range.count
         let xs = track.x[range].map { $0 / width }
         let ys = track.y[range].map { $0 / height }
+        let fitted = 0..<onPath.count
         let (c, b, a) = xs.withUnsafeBufferPointer { xb in
-            ys.withUnsafeBufferPointer { yb in PolynomialFit.quadratic(xb, yb) }
+            ys.withUnsafeBufferPointer { yb in
+                PolynomialFit.quadratic(UnsafeBufferPointer(rebasing: xb[fitted]), UnsafeBufferPointer(rebasing: yb[fitted]))
+            }
         }
         var detected: [TrajectoryObservation.Point] = []
         var projected: [SIMD2<Double>] = []
@@ -105,12 +112,12 @@ public struct TrajectoryDetector {
             detected.append(.init(x: xs[k], y: ys[k], ptsUs: track.pts[i]))
             projected.append(SIMD2(xs[k], (a * xs[k] + b) * xs[k] + c))
         }
-        // x(t), y(t) with t from the first kept point.
-        let t0 = track.t[range.lowerBound]
-        let ts = track.t[range].map { $0 - t0 }
+        // x(t), y(t) with t from the first point on the path.
+        let t0 = track.t[onPath.lowerBound]
+        let ts = track.t[onPath].map { $0 - t0 }
         let f = ts.withUnsafeBufferPointer { tb in
-            Array(track.x[range]).withUnsafeBufferPointer { xb in
-                Array(track.y[range]).withUnsafeBufferPointer { yb in ProjectileFit.fit(t: tb, x: xb, y: yb) }
+            Array(track.x[onPath]).withUnsafeBufferPointer { xb in
+                Array(track.y[onPath]).withUnsafeBufferPointer { yb in ProjectileFit.fit(t: tb, x: xb, y: yb) }
             }
         }
         return TrajectoryObservation(

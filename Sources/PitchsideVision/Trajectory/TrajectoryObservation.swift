@@ -51,7 +51,8 @@ public struct TrajectoryObservation: Sendable, Equatable {
     public var timeRangeEndUs: Int64
     /// Mean object diameter, normalized by the image width.
     public var objectSize: Double
-    /// Root-mean-square distance of the points from the fitted path, in pixels.
+    /// Root-mean-square distance from the fitted path, in pixels, of the points it was fitted to
+    /// (the detected points may run on past the landing: those are not fitted).
     public var residualPixels: Double
 
     /// y on the fitted parabola at `x`.

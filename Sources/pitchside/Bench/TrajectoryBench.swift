@@ -10,16 +10,21 @@ struct TrajectoryBench: ParsableCommand {
         commandName: "trajectory",
         abstract: "Trajectory detector frames/s against the OpenCV peer, on identical frames.",
         discussion: """
-            Renders a synthetic game at each size (or reads raw GRAY8 frames with --input), writes
-            the frames to a raw .gray file so the Python peer reads the identical bytes, then times
-            both on one thread (best of --repeat runs, frames already in memory).
+            Renders a synthetic game at each size (or reads raw frames with --input), writes the frames
+            to a raw file so the Python peer reads the identical bytes, then times both on one thread (best
+            of --repeat runs, frames already in memory). Frames are YUV420P, the trajectory worker's
+            rendition (the synthetic game is grey: its chroma is neutral, which costs both sides the
+            same work); --pixel-format gray8 times the luma-only path.
             Example: pitchside bench trajectory --sizes 1280x720,1920x1080 --frames 300
             """)
 
     @Option(help: "Frame sizes, comma separated WIDTHxHEIGHT.") var sizes = "1280x720,1920x1080"
     @Option(help: "Frames per size (a synthetic game of several throws is cut or looped to this).") var frames = 300
     @Option(help: "Timed runs per side; the best counts.") var `repeat` = 3
-    @Option(help: "Raw GRAY8 frames to use instead of a synthetic game (needs a single --sizes entry).") var input: String?
+    @Option(help: "Raw frames to use instead of a synthetic game: FILE.gray (GRAY8) or FILE.yuv (YUV420P); needs a single --sizes entry.")
+    var input: String?
+    @Option(help: "Pixel format of the synthetic game's frames: yuv420p or gray8.") var pixelFormat = "yuv420p"
+    @Option(help: "Frame rate of --input (speeds, and so what counts as a throw, depend on it).") var fps = 30.0
     @Option(help: "Folder for the raw frame files.") var workDir = "/tmp/pitchside-bench-trajectory"
     @Option(help: "Python interpreter with opencv-python-headless and numpy.") var python = "python3"
     @Option(help: "The peer script.") var peer = "bench/peers/trajectory_opencv.py"
@@ -64,24 +69,34 @@ struct TrajectoryBench: ParsableCommand {
     /// The frames in memory and the raw file holding the same bytes.
     private func loadFrames(width: Int, height: Int) throws -> ([VideoFrame], String) {
         if let input {
+            guard input.hasSuffix(".gray") || input.hasSuffix(".yuv") else {
+                throw ValidationError("--input must be a .gray (GRAY8) or .yuv (YUV420P) file")
+            }
+            let layout: PixelLayout = input.hasSuffix(".yuv") ? .yuv420p : .gray8
+            guard layout == .gray8 || (width % 2 == 0 && height % 2 == 0) else {
+                throw ValidationError("YUV420P frames need an even size, not \(width)×\(height)")
+            }
             let data = try Data(contentsOf: URL(fileURLWithPath: input))
-            let bytes = width * height
+            let bytes = layout.byteCount(stride: width, height: height)
             guard data.count >= bytes else { throw ValidationError("\(input) holds less than one \(width)×\(height) frame") }
             let count = min(frames, data.count / bytes)
-            let video = (0..<count).map { i in
-                VideoFrame(seq: UInt64(i), ptsUs: Int64(i) * 33_333, image: try! ImageBuffer(
-                    width: width, height: height, layout: .gray8, pixels: [UInt8](data[(i * bytes)..<((i + 1) * bytes)])))
+            let video = try (0..<count).map { i in
+                VideoFrame(seq: UInt64(i), ptsUs: Int64((Double(i) * 1e6 / fps).rounded()), image: try ImageBuffer(
+                    width: width, height: height, layout: layout, pixels: [UInt8](data[(i * bytes)..<((i + 1) * bytes)])))
             }
             return (video, input)
+        }
+        guard let layout = PixelLayout(rawValue: pixelFormat), layout != .rgb24 else {
+            throw ValidationError("--pixel-format must be yuv420p or gray8")
         }
         let game = TrajectoryScene.game(width: width, height: height, seed: 7, throwCount: 4)
         let video = (0..<frames).map { i -> VideoFrame in
             var f = game.scene.frame(i % game.frames)
             f.seq = UInt64(i)
             f.ptsUs = game.scene.ptsUs(i)
-            return f
+            return layout == .yuv420p ? f.withNeutralChroma() : f
         }
-        let path = "\(workDir)/game-\(width)x\(height)-\(frames).gray"
+        let path = "\(workDir)/game-\(width)x\(height)-\(frames)" + (layout == .yuv420p ? ".yuv" : ".gray")
         FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
@@ -111,7 +126,9 @@ struct TrajectoryBench: ParsableCommand {
     private func runPeer(path: String, width: Int, height: Int) throws -> [String: Any] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, peer, path, String(width), String(height), "--repeat", String(max(1, `repeat`))]
+        let peerFPS = input == nil ? 30.0 : fps
+        process.arguments = [python, peer, path, String(width), String(height), "--repeat", String(max(1, `repeat`)),
+                             "--fps", String(peerFPS)]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

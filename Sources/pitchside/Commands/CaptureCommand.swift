@@ -41,7 +41,7 @@ struct CaptureCommand: ParsableCommand {
     var loop = false
 
     @Option(name: .customLong("rendition"), parsing: .singleValue,
-            help: ArgumentHelp("A rendition to publish: NAME:gray8 or NAME:rgb24:MAXWIDTH; repeatable (default gray:gray8 and rgb:rgb24:1280).", valueName: "spec"))
+            help: ArgumentHelp("A rendition to publish: NAME:FORMAT or NAME:FORMAT:MAXWIDTH, FORMAT gray8, rgb24 or yuv420p; repeatable (default gray:gray8, yuv:yuv420p and rgb:rgb24:1280; each is converted only while a consumer subscribes to it).", valueName: "spec"))
     var renditions: [String] = []
 
     @Option(help: "Lockstep: workers that must register before the first frame.")

@@ -11,8 +11,8 @@ struct EvalTrajectoryCommand: ParsableCommand {
         commandName: "trajectory", abstract: "Measure the trajectory detector on synthetic games against their truth.",
         discussion: """
             --corpus DIR evaluates every game folder in DIR (game.mp4 + truth.json, as `pitchside synth corpus`
-            writes them); --game DIR one such folder. The detector reads the full-range GRAY8 rendition the
-            trajectory worker subscribes to, every frame, with the options below. Figures: flights found
+            writes them); --game DIR one such folder. The detector reads every frame in the rendition the trajectory
+            worker subscribes to (full-size YUV420P; --pixel-format gray8 for luma only), with the options below. Figures: flights found
             (recall), distance of detected points from the true bag centre scaled to 720 lines (× 720 / height),
             what each observation follows (bag, shadow, bird, far person, or nothing known: other), and
             confidences by class. Truth files without shadow and distractor paths (older versions) get them
@@ -52,10 +52,11 @@ struct EvalTrajectoryCommand: ParsableCommand {
             throw ValidationError("give --corpus DIR or --game DIR")
         }
         let configuration = try options.configuration()
+        let layout = try options.layout()
         var games: [GameReport] = []
         var total = TrajectoryReport()
         for folder in folders {
-            let report = try Self.evaluate(folder: folder.path, name: folder.name, configuration: configuration)
+            let report = try Self.evaluate(folder: folder.path, name: folder.name, configuration: configuration, layout: layout)
             if !json { print(report.line(folder.name)) }
             games.append(GameReport(game: folder.name, report: report))
             total.add(report)
@@ -88,13 +89,15 @@ struct EvalTrajectoryCommand: ParsableCommand {
     }
 
     /// Runs the detector over a game's video and scores the final version of every trajectory.
-    static func evaluate(folder: String, name: String, configuration: TrajectoryConfiguration) throws -> TrajectoryReport {
+    static func evaluate(
+        folder: String, name: String, configuration: TrajectoryConfiguration, layout: PixelLayout = .yuv420p
+    ) throws -> TrajectoryReport {
         let truth = try GroundTruth.load(path: folder + "/truth.json").withMovingPaths()
         var detector = TrajectoryDetector(configuration: configuration)
         var latest: [UUID: TrajectoryObservation] = [:]
         var frameOf: [Int64: Int] = [:]
         var size = (0, 0)
-        try GrayFrameSource(video: folder + "/game.mp4").forEach { frame in
+        try TrajectoryFrameSource(video: folder + "/game.mp4", layout: layout).forEach { frame in
             frameOf[frame.ptsUs] = Int(frame.seq)
             size = (frame.image.width, frame.image.height)
             for o in detector.process(frame) { latest[o.uuid] = o }

@@ -30,6 +30,9 @@ struct SynthOverrides: ParsableArguments {
     @Option(help: "Chance of a negative action (walking, picking up) between throws, 0–1.") var negativeRate: Double?
     @Option(help: "Aim spread: 0 = always at the hole, 1 = wide.") var aimSpread: Double?
     @Flag(help: "No nuisances: no noise, gain, gradient, distractors, blur, texture.") var clean = false
+    @Option(help: "Every player's bag colour R,G,B (default: chosen to stand out from the ground in brightness).")
+    var bagColour: String?
+    @Option(help: "Ground colour R,G,B, e.g. one with the bag's luma to test colour-only contrast.") var groundColour: String?
 
     func apply(to settings: inout SynthSettings) throws {
         if let size {
@@ -69,6 +72,28 @@ struct SynthOverrides: ParsableArguments {
         if clean {
             settings.nuisances = .none(crf: settings.nuisances.crf)
         }
+        try SynthColours.apply(bag: bagColour, ground: groundColour, to: &settings)
+    }
+}
+
+/// Colour overrides of `synth game` and `synth corpus`: the synth normally picks bags that
+/// differ from the ground in brightness; these make the hard case (a bag with the ground's luma)
+/// on purpose.
+enum SynthColours {
+    static func apply(bag: String?, ground: String?, to settings: inout SynthSettings) throws {
+        if let bag {
+            let colour = try parse(bag, option: "--bag-colour")
+            for i in settings.players.indices { settings.players[i].bag = colour }
+        }
+        if let ground { settings.groundColor = try parse(ground, option: "--ground-colour") }
+    }
+
+    static func parse(_ text: String, option: String) throws -> RGB {
+        let v = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard v.count == 3, v.allSatisfy({ (0...255).contains($0) }) else {
+            throw ValidationError("\(option) must be R,G,B with values 0–255, e.g. 210,30,35")
+        }
+        return RGB(v[0], v[1], v[2])
     }
 }
 

@@ -13,6 +13,9 @@ struct SynthCorpusCommand: ParsableCommand {
     @Option(help: "Seed of the first game (the others follow).") var seed: UInt64 = 1000
     @Option(name: .customLong("throws"), help: "Throws per game (default: 8).") var throwCount: Int?
     @Option(help: "Largest picture width (smaller sizes replace larger ones).") var maxWidth: Int?
+    @Option(help: "Every player's bag colour R,G,B in every game (default: chosen per game to stand out from the ground in brightness).")
+    var bagColour: String?
+    @Option(help: "Ground colour R,G,B in every game.") var groundColour: String?
 
     struct Entry: Codable {
         var name: String
@@ -36,7 +39,8 @@ struct SynthCorpusCommand: ParsableCommand {
         let plan = CorpusPlan(name: name, count: count, baseSeed: seed, throwCount: throwCount, maxWidth: maxWidth)
         let dir = root + "/" + name
         var entries: [Entry] = []
-        for item in plan.items {
+        for var item in plan.items {
+            try SynthColours.apply(bag: bagColour, ground: groundColour, to: &item.settings)
             let game = SynthGame(settings: item.settings)
             let timing = try GameWriter(directory: dir + "/" + item.name).write(game)
             let truth = game.truth()

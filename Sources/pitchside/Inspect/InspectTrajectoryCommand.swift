@@ -11,9 +11,10 @@ struct InspectTrajectoryCommand: ParsableCommand {
         commandName: "trajectory",
         abstract: "Detect bag trajectories in a video and print them as JSON lines.",
         discussion: """
-            VIDEO is any video FFmpeg reads, a raw GRAY8 file (.gray, frames of WIDTH×HEIGHT bytes back
-            to back; give --size and --fps) or `synthetic:SEED` for a built-in synthetic scene (--size sets
-            its resolution). Every report is printed (a trajectory is reported again, under the same uuid,
+            VIDEO is any video FFmpeg reads (decoded to --pixel-format, by default yuv420p like the trajectory
+            worker's rendition), a raw file of frames back to back (.gray: GRAY8, WIDTH×HEIGHT bytes; .yuv:
+            YUV420P, WIDTH×HEIGHT×3/2 bytes; give --size and --fps) or `synthetic:SEED` for a built-in
+            synthetic scene (--size sets its resolution). Every report is printed (a trajectory is reported again, under the same uuid,
             each time it grows); --final prints only the last report of each trajectory, at the end.
             To measure the detector against synthetic games' truth: pitchside eval trajectory.
             Example: pitchside inspect trajectory synthetic:3 --size 1280x720 --json --final
@@ -31,7 +32,7 @@ struct InspectTrajectoryCommand: ParsableCommand {
         var latest: [UUID: TrajectoryObservation] = [:]
         var order: [UUID] = []
         let (width, height) = try frameSize()
-        try GrayFrameSource(video: video, width: width, height: height, fps: fps).forEach { frame in
+        try TrajectoryFrameSource(video: video, width: width, height: height, fps: fps, layout: try options.layout()).forEach { frame in
             for o in detector.process(frame) {
                 if latest[o.uuid] == nil { order.append(o.uuid) }
                 latest[o.uuid] = o
