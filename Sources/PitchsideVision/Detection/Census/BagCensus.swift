@@ -76,6 +76,9 @@ public struct CensusResult: Sendable, Equatable {
 public struct BagCensus: Sendable {
     /// Frames the bag sightings must stay put before the scene counts as at rest.
     public var settleFrames = 6
+    /// And the time they must stay put (6 frames are a tenth of a second at 60 fps: a bag still
+    /// sliding or settling was taken as at rest).
+    public var settleMicroseconds: Int64 = 200_000
     /// How close (in bag sides, across the picture) a passing bag must come to the hole's centre
     /// to count as going in when no new bag comes to rest.
     public var holeWatch = 1.0
@@ -85,6 +88,8 @@ public struct BagCensus: Sendable {
 
     private var lastSightings: [BagSighting] = []
     private var unchangedFrames = 0
+    private var unchangedSincePtsUs: Int64 = 0
+    private var restTaken = false
     private var reported: [CensusBag] = []
     private var hasReported = false
     private var nextID: UInt32 = 1
@@ -102,6 +107,7 @@ public struct BagCensus: Sendable {
     public mutating func reset() {
         lastSightings = []
         unchangedFrames = 0
+        restTaken = false
         reported = []
         hasReported = false
         boardKey = []
@@ -111,6 +117,8 @@ public struct BagCensus: Sendable {
     public mutating func process(frame: VideoFrame, board: BoardDetection?, stable: Bool) -> CensusResult? {
         guard stable, let board else {
             unchangedFrames = 0
+            unchangedSincePtsUs = frame.ptsUs
+            restTaken = false
             lastSightings = []
             return nil
         }
@@ -126,12 +134,15 @@ public struct BagCensus: Sendable {
             unchangedFrames += 1
         } else {
             unchangedFrames = 0
+            unchangedSincePtsUs = frame.ptsUs
+            restTaken = false
             if scaled.lengthAlongFirstEdge, sightings.contains(where: { passesOverHole($0, board: scaled, bagSide: bagSide) }) {
                 crossedHole = true
             }
         }
         lastSightings = sightings
-        guard unchangedFrames == settleFrames else { return nil }
+        guard !restTaken, unchangedFrames >= settleFrames, frame.ptsUs - unchangedSincePtsUs >= settleMicroseconds else { return nil }
+        restTaken = true
         var changes = reconcile(sightings, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
         if crossedHole, changes.isEmpty {
             // A bag went past the hole and none came to rest anywhere: it went in.
@@ -189,7 +200,8 @@ public struct BagCensus: Sendable {
             guard !inside.isEmpty else { unmatchedNew.append(k); continue }
             let before = inside.map { reported[$0].area }.reduce(0, +)
             let growth = s.area - before
-            let added = growth >= growthShare * s.singleBagArea ? max(1, Int((growth / s.singleBagArea).rounded())) : 0
+            // One throw between rest states adds one bag at most.
+            let added = growth >= growthShare * s.singleBagArea ? 1 : 0
             let share = s.area / Double(inside.count + added)
             for j in inside {
                 kept[j] = true

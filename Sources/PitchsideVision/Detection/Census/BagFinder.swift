@@ -15,7 +15,7 @@ public struct BagFinder: Sendable {
     public var reach = 0.6
     public var workingSize = 640
     /// The most bags one blob is taken to hold (a pile on the board).
-    public var maxBagsPerBlob = 6
+    public var maxBagsPerBlob = 4
     /// How far past a half a blob's area (in bag areas) must reach before it counts one more bag
     /// (a blurred bag looks larger than it is: one alone measured 1.3–1.8 bag areas at 640×360).
     public var splitMargin = 0.35
