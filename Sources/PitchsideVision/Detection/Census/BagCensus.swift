@@ -194,12 +194,17 @@ public struct BagCensus: Sendable {
             changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: bag.place))
         }
         for (k, s) in sightings.enumerated() {
-            let inside = reported.indices.filter { j in
+            var inside = reported.indices.filter { j in
                 !kept[j] && reported[j].place == s.place && s.covers(reported[j].center, margin: 0.5 * bagSide)
             }
             guard !inside.isEmpty else { unmatchedNew.append(k); continue }
             let before = inside.map { reported[$0].area }.reduce(0, +)
             let growth = s.area - before
+            if inside.count > 1, growth <= -growthShare * s.singleBagArea, let newest = inside.max(by: { reported[$0].id < reported[$1].id }) {
+                // The blob shrank: its newest bag left it (slid off, or knocked in); it is judged
+                // below with the bags no longer seen.
+                inside.removeAll { $0 == newest }
+            }
             // One throw between rest states adds one bag at most.
             let added = growth >= growthShare * s.singleBagArea ? 1 : 0
             let share = s.area / Double(inside.count + added)
