@@ -76,9 +76,6 @@ public struct CensusResult: Sendable, Equatable {
 public struct BagCensus: Sendable {
     /// Frames the bag sightings must stay put before the scene counts as at rest.
     public var settleFrames = 6
-    /// And the time they must stay put (6 frames are a tenth of a second at 60 fps: a bag still
-    /// sliding or settling was taken as at rest).
-    public var settleMicroseconds: Int64 = 200_000
     /// How close (in bag sides, across the picture) a passing bag must come to the hole's centre
     /// to count as going in when no new bag comes to rest.
     public var holeWatch = 1.0
@@ -88,7 +85,6 @@ public struct BagCensus: Sendable {
 
     private var lastSightings: [BagSighting] = []
     private var unchangedFrames = 0
-    private var unchangedSincePtsUs: Int64 = 0
     private var restTaken = false
     private var reported: [CensusBag] = []
     private var hasReported = false
@@ -117,7 +113,6 @@ public struct BagCensus: Sendable {
     public mutating func process(frame: VideoFrame, board: BoardDetection?, stable: Bool) -> CensusResult? {
         guard stable, let board else {
             unchangedFrames = 0
-            unchangedSincePtsUs = frame.ptsUs
             restTaken = false
             lastSightings = []
             return nil
@@ -134,14 +129,13 @@ public struct BagCensus: Sendable {
             unchangedFrames += 1
         } else {
             unchangedFrames = 0
-            unchangedSincePtsUs = frame.ptsUs
             restTaken = false
             if scaled.lengthAlongFirstEdge, sightings.contains(where: { passesOverHole($0, board: scaled, bagSide: bagSide) }) {
                 crossedHole = true
             }
         }
         lastSightings = sightings
-        guard !restTaken, unchangedFrames >= settleFrames, frame.ptsUs - unchangedSincePtsUs >= settleMicroseconds else { return nil }
+        guard !restTaken, unchangedFrames >= settleFrames else { return nil }
         restTaken = true
         var changes = reconcile(sightings, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
         if crossedHole, changes.isEmpty {
