@@ -68,7 +68,7 @@ struct InspectBoardCommand: ParsableCommand {
                 let res = CensusResult(seq: rgb.seq, ptsUs: rgb.ptsUs, imageWidth: rgb.image.width, imageHeight: rgb.image.height,
                                        bags: bags.enumerated().map { CensusBag(id: UInt32($0.offset + 1), center: $0.element.center, colour: $0.element.colour, place: $0.element.place, sincePtsUs: rgb.ptsUs) },
                                        changes: [])
-                emit("census", try PSBoardCensus(res, header: header).jsonString(), text: bags.map { "  bag \($0.place.rawValue) at (\(Int($0.center.x)), \(Int($0.center.y))) rgb \($0.colour.r),\($0.colour.g),\($0.colour.b)" }.joined(separator: "\n"))
+                emit("census", try PSBoardCensus(res, header: header).jsonString(), text: bags.map { "  bag \($0.place.rawValue) at (\(Int($0.center.x)), \(Int($0.center.y))) rgb \($0.colour.r),\($0.colour.g),\($0.colour.b), \(Int($0.area.rounded())) px" }.joined(separator: "\n"))
             } else {
                 emit("board", try PSBoardObservation(notFound: result.reason, confidence: result.bestConfidence, header: header).jsonString(),
                      text: "no board: \(result.reason)")

@@ -90,4 +90,6 @@ public enum BoardGeometry {
     /// Hole centre from the back edge.
     public static let holeFromBack = 0.229
     public static let bagSide = 0.152
+    /// A bag's thickness where it lies flat (filled with corn, about 1.25 in).
+    public static let bagThickness = 0.032
 }

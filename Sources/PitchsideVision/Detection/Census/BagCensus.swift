@@ -9,13 +9,16 @@ public struct CensusBag: Sendable, Equatable, Codable {
     public var place: BagPlacement
     /// Media time of the rest state in which the bag was first seen where it is now.
     public var sincePtsUs: Int64
+    /// Its share of the area of the blob it was last seen in, pixels (0 when never seen).
+    public var area: Double
 
-    public init(id: UInt32, center: PlanePoint, colour: RGBColour, place: BagPlacement, sincePtsUs: Int64) {
+    public init(id: UInt32, center: PlanePoint, colour: RGBColour, place: BagPlacement, sincePtsUs: Int64, area: Double = 0) {
         self.id = id
         self.center = center
         self.colour = colour
         self.place = place
         self.sincePtsUs = sincePtsUs
+        self.area = area
     }
 }
 
@@ -73,16 +76,24 @@ public struct CensusResult: Sendable, Equatable {
 public struct BagCensus: Sendable {
     /// Frames the bag sightings must stay put before the scene counts as at rest.
     public var settleFrames = 6
-    /// How far (in bag sides) a sighting may move and still be the same bag.
-    public var matchDistance = 0.5
+    /// How close (in bag sides, across the picture) a passing bag must come to the hole's centre
+    /// to count as going in when no new bag comes to rest.
+    public var holeWatch = 1.0
+    /// How much a blob's area must grow (in one bag's area) between rest states to hold one more bag.
+    public var growthShare = 0.3
     public var finder = BagFinder()
 
     private var lastSightings: [BagSighting] = []
     private var unchangedFrames = 0
+    private var restTaken = false
     private var reported: [CensusBag] = []
     private var hasReported = false
     private var nextID: UInt32 = 1
     private var boardKey: [PlanePoint] = []
+    /// Whether, since the last rest state, a bag was seen passing just above the hole where no
+    /// bag rests (in a side view the hole itself is hidden, so a bag that goes straight in is
+    /// only ever seen on its way there).
+    private var crossedHole = false
 
     public init() {}
 
@@ -92,14 +103,17 @@ public struct BagCensus: Sendable {
     public mutating func reset() {
         lastSightings = []
         unchangedFrames = 0
+        restTaken = false
         reported = []
         hasReported = false
         boardKey = []
+        crossedHole = false
     }
 
     public mutating func process(frame: VideoFrame, board: BoardDetection?, stable: Bool) -> CensusResult? {
         guard stable, let board else {
             unchangedFrames = 0
+            restTaken = false
             lastSightings = []
             return nil
         }
@@ -115,14 +129,35 @@ public struct BagCensus: Sendable {
             unchangedFrames += 1
         } else {
             unchangedFrames = 0
+            restTaken = false
+            if scaled.lengthAlongFirstEdge, sightings.contains(where: { passesOverHole($0, board: scaled, bagSide: bagSide) }) {
+                crossedHole = true
+            }
         }
         lastSightings = sightings
-        guard unchangedFrames == settleFrames else { return nil }
-        let changes = reconcile(sightings, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
+        guard !restTaken, unchangedFrames >= settleFrames else { return nil }
+        restTaken = true
+        var changes = reconcile(sightings, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
+        if crossedHole, changes.isEmpty {
+            // A bag went past the hole and none came to rest anywhere: it went in.
+            let bag = CensusBag(id: nextID, center: scaled.hole.center, colour: RGBColour(r: 0, g: 0, b: 0), place: .inHole, sincePtsUs: frame.ptsUs)
+            nextID += 1
+            reported.append(bag)
+            changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: .inHole))
+        }
+        crossedHole = false
         guard !changes.isEmpty || !hasReported else { return nil }
         hasReported = true
         return CensusResult(seq: frame.seq, ptsUs: frame.ptsUs, imageWidth: frame.image.width, imageHeight: frame.image.height,
                             bags: reported, changes: changes)
+    }
+
+    /// A blob that reaches up into the air just above the hole (a bag at rest stands only a few
+    /// pixels tall, a falling bag that touches one makes the blob taller).
+    private func passesOverHole(_ s: BagSighting, board: BoardDetection, bagSide: Double) -> Bool {
+        let hole = board.hole.center, reach = holeWatch * bagSide
+        return s.extentMax.x >= hole.x - reach && s.extentMin.x <= hole.x + reach
+            && s.extentMin.y < hole.y - 0.8 * bagSide && s.extentMax.y > hole.y - 2.5 * bagSide
     }
 
     private func same(_ a: [BagSighting], _ b: [BagSighting], tolerance: Double) -> Bool {
@@ -135,20 +170,49 @@ public struct BagCensus: Sendable {
     }
 
     /// Matches the new rest state to the last one, keeps identities, and names the changes.
+    ///
+    /// Bags that touch make one blob, and in a side view they hide each other, so a blob is
+    /// counted against the last rest state: the bags that lay within it stay, and it holds more
+    /// only when its area grew by a good part of a bag's (a blob never seen before is counted by
+    /// its area alone).
     private mutating func reconcile(_ sightings: [BagSighting], board: BoardDetection, bagSide: Double, ptsUs: Int64) -> [CensusChange] {
         var changes: [CensusChange] = []
-        var unmatchedNew = Array(sightings.indices)
+        var unmatchedNew: [Int] = []
         var next: [CensusBag] = []
         var unmatchedOld: [CensusBag] = []
-        // Same place, same spot: the same bag.
-        for old in reported {
-            if let k = unmatchedNew.min(by: { sightings[$0].center.distance(to: old.center) < sightings[$1].center.distance(to: old.center) }),
-               sightings[k].center.distance(to: old.center) <= matchDistance * bagSide, sightings[k].place == old.place {
-                var bag = old
-                bag.center = sightings[k].center
+        var kept = [Bool](repeating: false, count: reported.count)
+        func newBag(_ s: BagSighting, area: Double) {
+            let bag = CensusBag(id: nextID, center: s.center, colour: s.colour, place: s.place, sincePtsUs: ptsUs, area: area)
+            nextID += 1
+            next.append(bag)
+            changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: bag.place))
+        }
+        for (k, s) in sightings.enumerated() {
+            var inside = reported.indices.filter { j in
+                !kept[j] && reported[j].place == s.place && s.covers(reported[j].center, margin: 0.5 * bagSide)
+            }
+            guard !inside.isEmpty else { unmatchedNew.append(k); continue }
+            let before = inside.map { reported[$0].area }.reduce(0, +)
+            let growth = s.area - before
+            if inside.count > 1, growth <= -growthShare * s.singleBagArea, let newest = inside.max(by: { reported[$0].id < reported[$1].id }) {
+                // The blob shrank: its newest bag left it (slid off, or knocked in); it is judged
+                // below with the bags no longer seen.
+                inside.removeAll { $0 == newest }
+            }
+            // One throw between rest states adds one bag at most.
+            let added = growth >= growthShare * s.singleBagArea ? 1 : 0
+            let share = s.area / Double(inside.count + added)
+            for j in inside {
+                kept[j] = true
+                var bag = reported[j]
+                if inside.count == 1, added == 0 { bag.center = s.center }
+                bag.area = share
                 next.append(bag)
-                unmatchedNew.removeAll { $0 == k }
-            } else if old.place == .inHole, board.lengthAlongFirstEdge {
+            }
+            for _ in 0..<added { newBag(s, area: share) }
+        }
+        for (j, old) in reported.enumerated() where !kept[j] {
+            if old.place == .inHole, board.lengthAlongFirstEdge {
                 // In a side view a bag in the hole is never seen again: it stays counted.
                 next.append(old)
             } else {
@@ -168,6 +232,7 @@ public struct BagCensus: Sendable {
                 bag.center = sightings[k].center
                 bag.place = sightings[k].place
                 bag.sincePtsUs = ptsUs
+                bag.area = sightings[k].area
                 next.append(bag)
                 unmatchedNew.removeAll { $0 == k }
                 changes.append(CensusChange(kind: bag.place == .inHole ? .knockedIn : .knockedOff, bagID: bag.id, place: bag.place))
@@ -185,10 +250,7 @@ public struct BagCensus: Sendable {
         }
         for k in unmatchedNew {
             let s = sightings[k]
-            let bag = CensusBag(id: nextID, center: s.center, colour: s.colour, place: s.place, sincePtsUs: ptsUs)
-            nextID += 1
-            next.append(bag)
-            changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: bag.place))
+            for _ in 0..<s.count { newBag(s, area: s.area / Double(s.count)) }
         }
         reported = next.sorted { $0.id < $1.id }
         return changes

@@ -12,11 +12,26 @@ public struct BagSighting: Sendable, Equatable, Codable {
     public var place: BagPlacement
     /// Visible area, pixels.
     public var area: Double
+    /// How many bags the blob holds, judged by its area alone (bags that touch make one blob).
+    public var count = 1
+    /// The blob's bounding box, pixels.
+    public var extentMin: PlanePoint
+    public var extentMax: PlanePoint
+    /// The area one bag at rest covers here, pixels.
+    public var singleBagArea: Double
 
     public init(center: PlanePoint, colour: RGBColour, place: BagPlacement, area: Double) {
         self.center = center
         self.colour = colour
         self.place = place
         self.area = area
+        extentMin = center
+        extentMax = center
+        singleBagArea = area
+    }
+
+    /// Whether `p` lies within the blob's box grown by `margin` pixels.
+    public func covers(_ p: PlanePoint, margin: Double) -> Bool {
+        p.x >= extentMin.x - margin && p.x <= extentMax.x + margin && p.y >= extentMin.y - margin && p.y <= extentMax.y + margin
     }
 }
