@@ -77,6 +77,14 @@ extension PSFrame {
 
     /// The analysers' view of this frame; throws when the sizes do not add up.
     public func videoFrame() throws -> VideoFrame {
+        try VideoFrame(header: header, format: format, width: width, height: height, stride: stride, data: data)
+    }
+}
+
+extension VideoFrame {
+    /// A frame from a wire message's fields (`PSFrame` or `FrameView`), the pixels copied
+    /// once; throws when the format is unknown or the sizes do not add up.
+    init(header: PSHeader, format: PSPixelFormat, width: UInt32, height: UInt32, stride: UInt32, data: Data) throws {
         guard let layout = format.layout else {
             throw FrameCodingError.unsupportedFormat("\(format)")
         }
@@ -89,8 +97,8 @@ extension PSFrame {
                 "\(width)×\(height) \(layout.rawValue) stride \(stride) needs \(layout.byteCount(stride: stride, height: height)) bytes, got \(data.count)")
         }
         let image = try ImageBuffer(width: width, height: height, layout: layout, stride: stride, pixels: [UInt8](data))
-        return VideoFrame(streamID: header.streamID, seq: header.seq, ptsUs: header.ptsUs,
-                          captureUnixUs: header.captureUnixUs, image: image)
+        self.init(streamID: header.streamID, seq: header.seq, ptsUs: header.ptsUs,
+                  captureUnixUs: header.captureUnixUs, image: image)
     }
 }
 

@@ -71,20 +71,7 @@ public struct FrameView: Sendable {
 
     /// The analysers' view of this frame (the pixels copied once); throws when the sizes do not add up.
     public func videoFrame() throws -> VideoFrame {
-        guard let layout = format.layout else {
-            throw FrameCodingError.unsupportedFormat("\(format)")
-        }
-        let width = Int(width), height = Int(height), stride = Int(stride)
-        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
-            throw FrameCodingError.inconsistentSize("\(width)×\(height)")
-        }
-        guard stride >= width * layout.bytesPerPixel, data.count == layout.byteCount(stride: stride, height: height) else {
-            throw FrameCodingError.inconsistentSize(
-                "\(width)×\(height) \(layout.rawValue) stride \(stride) needs \(layout.byteCount(stride: stride, height: height)) bytes, got \(data.count)")
-        }
-        let image = try ImageBuffer(width: width, height: height, layout: layout, stride: stride, pixels: [UInt8](data))
-        return VideoFrame(streamID: header.streamID, seq: header.seq, ptsUs: header.ptsUs,
-                          captureUnixUs: header.captureUnixUs, image: image)
+        try VideoFrame(header: header, format: format, width: width, height: height, stride: stride, data: data)
     }
 }
 
