@@ -28,7 +28,6 @@ struct RegionMask {
         width = w
         height = h
         // Flood the outside from the frame of the padded box; whatever it cannot reach is inside.
-        var outside = [UInt8](repeating: 0, count: w * h)
         var inRegion = [UInt8](repeating: 0, count: w * h)
         let single = members.count == 1 ? members.first : nil
         for y in 1..<(h - 1) {
@@ -38,21 +37,7 @@ struct RegionMask {
                 if let single { if l == single { inRegion[y * w + x] = 1 } } else if members.contains(l) { inRegion[y * w + x] = 1 }
             }
         }
-        var stack: [Int] = [0]
-        outside[0] = 1
-        while let p = stack.popLast() {
-            let x = p % w, y = p / w
-            @inline(__always) func visit(_ q: Int) {
-                if outside[q] == 0 && inRegion[q] == 0 {
-                    outside[q] = 1
-                    stack.append(q)
-                }
-            }
-            if x > 0 { visit(p - 1) }
-            if x < w - 1 { visit(p + 1) }
-            if y > 0 { visit(p - w) }
-            if y < h - 1 { visit(p + w) }
-        }
+        let outside = Self.floodFromCorner(blocked: inRegion, width: w, height: h)
         var area = 0
         filled = outside.map { $0 == 0 ? 1 : 0 }
         for v in filled where v == 1 { area += 1 }
@@ -86,18 +71,28 @@ struct RegionMask {
                 if count > 0 { dilated[y * pw + x] = 1 }
             }
         }
-        var outside = [UInt8](repeating: 0, count: pw * ph)
+        return (Self.floodFromCorner(blocked: dilated, width: pw, height: ph), pad, pw)
+    }
+
+    /// 1 where a 4-connected flood from the top-left pixel reaches through unblocked pixels.
+    private static func floodFromCorner(blocked: [UInt8], width w: Int, height h: Int) -> [UInt8] {
+        var reached = [UInt8](repeating: 0, count: w * h)
         var stack: [Int] = [0]
-        outside[0] = 1
+        reached[0] = 1
         while let p = stack.popLast() {
-            let x = p % pw, y = p / pw
-            for q in [x > 0 ? p - 1 : -1, x < pw - 1 ? p + 1 : -1, y > 0 ? p - pw : -1, y < ph - 1 ? p + pw : -1]
-            where q >= 0 && outside[q] == 0 && dilated[q] == 0 {
-                outside[q] = 1
-                stack.append(q)
+            let x = p % w, y = p / w
+            @inline(__always) func visit(_ q: Int) {
+                if reached[q] == 0 && blocked[q] == 0 {
+                    reached[q] = 1
+                    stack.append(q)
+                }
             }
+            if x > 0 { visit(p - 1) }
+            if x < w - 1 { visit(p + 1) }
+            if y > 0 { visit(p - w) }
+            if y < h - 1 { visit(p + w) }
         }
-        return (outside, pad, pw)
+        return reached
     }
 
     /// Boundary samples in image (work) coordinates with pixel (i, j) covering [i, i+1] × [j, j+1]:
