@@ -48,13 +48,11 @@ enum FlightExtrapolation {
 
 /// x(t) = x0 + vx·t and y(t) = y0 + vy·t + ay·t², least squares, t in seconds from the first point.
 struct ProjectileFit {
-    let origin: Int64
     let x0, vx, y0, vy0, ay: Double
     let end: Double
 
     init?(_ points: [TimedPoint]) {
         guard let first = points.first, let last = points.last, last.ptsUs > first.ptsUs else { return nil }
-        origin = first.ptsUs
         let t = points.map { Double($0.ptsUs - first.ptsUs) / 1e6 }
         end = t.last!
         guard let line = Self.solve(t.map { [1, $0] }, points.map(\.x)),
@@ -64,7 +62,6 @@ struct ProjectileFit {
     }
 
     func point(at t: Double) -> Vec2 { Vec2(x0 + vx * t, y0 + vy0 * t + ay * t * t) }
-    func vy(at t: Double) -> Double { vy0 + 2 * ay * t }
 
     /// Normal equations, solved by Gaussian elimination with partial pivoting.
     static func solve(_ rows: [[Double]], _ values: [Double]) -> [Double]? {
