@@ -35,7 +35,7 @@ struct EvalDetectionCommand: ParsableCommand {
 
     func run() throws {
         var games: [(name: String, directory: String)] = []
-        if let corpus { games += try Self.corpusGames(corpus) }
+        if let corpus { games += try CorpusGames.list(corpus) }
         games += game.map { (URL(fileURLWithPath: $0).lastPathComponent, $0) }
         let evaluator = DetectionEvaluator()
         var reports: [DetectionGameReport] = []
@@ -85,18 +85,6 @@ struct EvalDetectionCommand: ParsableCommand {
             }
         }
         return (log, lines)
-    }
-
-    static func corpusGames(_ corpus: String) throws -> [(name: String, directory: String)] {
-        let index = corpus + "/index.json"
-        if let data = FileManager.default.contents(atPath: index) {
-            struct Entry: Decodable { var name: String; var directory: String }
-            return try JSONDecoder().decode([Entry].self, from: data).map { ($0.name, corpus + "/" + $0.directory) }
-        }
-        let names = try FileManager.default.contentsOfDirectory(atPath: corpus).sorted()
-        let found = names.filter { FileManager.default.fileExists(atPath: corpus + "/" + $0 + "/truth.json") }
-        guard !found.isEmpty else { throw ValidationError("\(corpus): no index.json and no GAME/truth.json") }
-        return found.map { ($0, corpus + "/" + $0) }
     }
 
     static func line(_ g: DetectionGameReport) -> String {

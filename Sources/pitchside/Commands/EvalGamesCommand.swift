@@ -10,7 +10,7 @@ struct EvalGamesCommand: ParsableCommand {
         commandName: "games", abstract: "Run pitchside analyze on every game of a corpus and pool the figures.",
         discussion: """
             The corpus is a directory of games (each with game.mp4 and truth.json), as written by
-            `pitchside synth corpus`. Each game's events are kept in --out (NAME.events.jsonl, the
+            `pitchside synth corpus` (its index.json, else every GAME/truth.json). Each game's events are kept in --out (NAME.events.jsonl, the
             cluster's log in NAME.log), so --reuse evaluates again without analysing.
               pitchside synth corpus --name held --count 20 --seed 9000 --root /tmp/corpora
               pitchside eval games --corpus /tmp/corpora/held --markdown accuracy.md
@@ -26,15 +26,14 @@ struct EvalGamesCommand: ParsableCommand {
     @Flag(help: "Print the corpus report as JSON.") var json = false
 
     func run() throws {
-        let games = try Self.games(in: corpus)
-        guard !games.isEmpty else { throw ValidationError("\(corpus): no game directories with game.mp4 and truth.json") }
+        let games = try CorpusGames.list(corpus)
         let runs = out ?? corpus + "/runs"
         try FileManager.default.createDirectory(atPath: runs, withIntermediateDirectories: true)
         var results: [CorpusGameResult] = []
         var failed: [String] = []
         let started = WallClock.monotonicSeconds()
         for (k, game) in games.enumerated() {
-            let truth = try GroundTruth.load(path: game.path + "/truth.json")
+            let truth = try GroundTruth.load(path: game.directory + "/truth.json")
             let events = "\(runs)/\(game.name).events.jsonl"
             let t0 = WallClock.monotonicSeconds()
             if !(reuse && FileManager.default.fileExists(atPath: events)) {
@@ -70,30 +69,11 @@ struct EvalGamesCommand: ParsableCommand {
         }
     }
 
-    struct Game {
-        var name: String
-        var path: String
-    }
-
-    /// Sub-directories holding a game, by name.
-    static func games(in corpus: String) throws -> [Game] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: corpus, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("no such corpus directory: \(corpus)")
-        }
-        return try FileManager.default.contentsOfDirectory(atPath: corpus).sorted().compactMap { name in
-            let path = corpus + "/" + name
-            let fm = FileManager.default
-            return fm.fileExists(atPath: path + "/game.mp4") && fm.fileExists(atPath: path + "/truth.json")
-                ? Game(name: name, path: path) : nil
-        }
-    }
-
     /// `pitchside analyze` on the game with its rules and players; stdout to `events`.
-    private func analyse(game: Game, truth: GroundTruth, events: String, log: String) throws -> Int32 {
+    private func analyse(game: (name: String, directory: String), truth: GroundTruth, events: String, log: String) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SelfExecutable.path)
-        var arguments = ["analyze", game.path + "/game.mp4", "--json", "--pose-shards", "\(poseShards)",
+        var arguments = ["analyze", game.directory + "/game.mp4", "--json", "--pose-shards", "\(poseShards)",
                          "--rules", truth.settings.rules.rawValue]
         let names = truth.settings.players.map(\.name)
         arguments += ["--players", names.joined(separator: ",")]
