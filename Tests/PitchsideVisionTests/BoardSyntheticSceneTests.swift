@@ -10,12 +10,7 @@ final class BoardSyntheticSceneTests: XCTestCase {
     /// Seed 5 at 1280×720 with two players once gave a standing player's dark trousers (the gap
     /// between the legs looking like a hole) as the board, with confidence 1.
     func testTwoPlayerSideViewGivesTheBoardNotAPlayer() throws {
-        var settings = SynthSettings.random(seed: 5)
-        settings.width = 1280
-        settings.height = 720
-        settings.setPlayerCount(2)
-        let game = SynthGame(settings: settings)
-        let truth = game.truth()
+        let (game, truth) = DetectionTestSupport.syntheticGame(seed: 5, width: 1280, height: 720, players: 2)
         // The first frame (both players standing beside each other) and the first frame in
         // which a player walks must give the board; the release frame of the first throw must
         // never give a player (measured: the raw render's top splits there and scores 0.56, below
@@ -30,7 +25,7 @@ final class BoardSyntheticSceneTests: XCTestCase {
                 XCTAssertFalse(required, "frame \(frame): no board (\(result.reason))")
                 continue
             }
-            let errors = Self.errors(board, truth: truth.frames[frame], width: settings.width, height: settings.height)
+            let errors = Self.errors(board, truth: truth.frames[frame], width: 1280, height: 720)
             print(String(format: "seed 5 frame %d: corners %.2f%% of the length, hole %.1f%% of its diameter, scale %.2f%%",
                          frame, 100 * errors.corner, 100 * errors.hole, 100 * errors.scale))
             // The worst of the four corners (measured 2.2–2.3 %: the front ends' border band);
@@ -43,12 +38,7 @@ final class BoardSyntheticSceneTests: XCTestCase {
 
     /// A 640×360 side view: the board is about 56 pixels long and its top five pixels deep.
     func testSmallSideViewFindsTheBoard() throws {
-        var settings = SynthSettings.random(seed: 1000)
-        settings.width = 640
-        settings.height = 360
-        settings.setPlayerCount(1)
-        let game = SynthGame(settings: settings)
-        let truth = game.truth()
+        let (game, truth) = DetectionTestSupport.syntheticGame(seed: 1000, width: 640, height: 360, players: 1)
         let frame = truth.camera.firstSettledFrame + 5
         let result = BoardDetector().search(in: game.render(frame: frame))
         let board = try XCTUnwrap(result.detection, "no board (\(result.reason))")

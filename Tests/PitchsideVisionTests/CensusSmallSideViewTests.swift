@@ -12,12 +12,7 @@ final class CensusSmallSideViewTests: XCTestCase {
     /// the board a few pixels apart, so that they make one blob. Once counted 0 in the hole and 1
     /// on the board.
     func testBagThroughTheHoleAndTouchingBagsOnTheBoard() throws {
-        var settings = SynthSettings.random(seed: 1000)
-        settings.width = 640
-        settings.height = 360
-        settings.setPlayerCount(1)
-        let game = SynthGame(settings: settings)
-        let truth = game.truth()
+        let (game, truth) = DetectionTestSupport.syntheticGame(seed: 1000, width: 640, height: 360, players: 1)
         let board = try XCTUnwrap(BoardDetector().detect(in: game.render(frame: truth.camera.firstSettledFrame + 5)))
         let intoHole = try XCTUnwrap(truth.throwsTruth.first)
         XCTAssertEqual(intoHole.outcome, .hole)

@@ -1,5 +1,6 @@
 import Foundation
 import PitchsideCore
+import PitchsideSynth
 @testable import PitchsideVision
 
 /// Test helpers for the detection analysers: decoding photographs and drawing test scenes.
@@ -72,5 +73,18 @@ struct TestRandom {
     mutating func gaussian() -> Double {
         let u = max(1e-12, uniform()), v = uniform()
         return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
+    }
+}
+
+extension DetectionTestSupport {
+    /// The synthetic game of `seed` at the given size with `players` players, and its truth;
+    /// frames are rendered from it on demand (`game.render(frame:)`), not encoded.
+    static func syntheticGame(seed: UInt64, width: Int, height: Int, players: Int) -> (game: SynthGame, truth: GroundTruth) {
+        var settings = SynthSettings.random(seed: seed)
+        settings.width = width
+        settings.height = height
+        settings.setPlayerCount(players)
+        let game = SynthGame(settings: settings)
+        return (game, game.truth())
     }
 }
