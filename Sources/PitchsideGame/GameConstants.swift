@@ -8,6 +8,8 @@ public enum GameConstants {
     public static let underlegMultiplier = 5
     /// Board length along the throw line, metres (48 in).
     public static let boardLengthMetres = 1.22
+    /// A bag's side (6 in).
+    public static let bagSideMetres = 0.152
     /// Metres per second to miles per hour.
     public static let mphPerMps = 2.23694
 

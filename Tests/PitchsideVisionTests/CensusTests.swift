@@ -37,4 +37,64 @@ final class CensusTests: XCTestCase {
         // Not stable: no census.
         XCTAssertNil(census.process(frame: VideoFrame(seq: seq, ptsUs: 0, image: second), board: board, stable: false))
     }
+
+    /// Feeds each picture for long enough to be a rest state; the results.
+    private func rest(_ census: inout BagCensus, _ images: [ImageBuffer], board: BoardDetection, seq: inout UInt64,
+                      frames: Int? = nil) -> [CensusResult] {
+        var out: [CensusResult] = []
+        for image in images {
+            for _ in 0..<(frames ?? census.settleFrames + 4) {
+                if let r = census.process(frame: VideoFrame(seq: seq, ptsUs: Int64(seq) * 33_333, image: image), board: board, stable: true) {
+                    out.append(r)
+                }
+                seq += 1
+            }
+        }
+        return out
+    }
+
+    /// A bag of the same colour that comes to rest against one already on the board makes one
+    /// blob with it: the pixels that changed between the two rest states count it, whatever
+    /// the blob's area says.
+    func testSameColourBagAgainstAnotherIsCountedByWhatChanged() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        let blue = (30.0, 40.0, 200.0)
+        scene.boardBags = [(0.8, 0.0, blue)]
+        let one = scene.render(seed: 3)
+        // The second bag overlaps the first by a third of its side.
+        scene.boardBags.append((0.8 - 0.66 * BoardGeometry.bagSide, 0.0, blue))
+        let two = scene.render(seed: 4)
+        var census = BagCensus()
+        var seq: UInt64 = 0
+        let results = rest(&census, [one, two], board: board, seq: &seq)
+        XCTAssertEqual(results.map(\.onBoard), [1, 2])
+        XCTAssertEqual(results.last?.changes.map(\.kind), [.newBag])
+        XCTAssertEqual(results.last?.changes.map(\.place), [.onBoard])
+        // The same scene again, with fresh noise: no change.
+        XCTAssertTrue(rest(&census, [scene.render(seed: 5)], board: board, seq: &seq).isEmpty)
+    }
+
+    /// Something passes through the view and leaves nothing behind (a bag through the hole, or
+    /// behind the board): the rest state that follows is reported, with no changes.
+    func testQuietRestStateAfterSomethingPassedIsReported() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        scene.boardBags = [(0.8, 0.0, (30, 40, 200))]
+        let resting = scene.render(seed: 3)
+        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        var passing = scene
+        // In the air over the board's front end, far from the hole.
+        let front = scene.plane.point(along: BoardGeometry.length - 0.1, across: 0)
+        passing.groundBags = [(PlanePoint(front.x, front.y - 2 * bagSide), bagSide, (240, 220, 20))]
+        var census = BagCensus()
+        var seq: UInt64 = 0
+        XCTAssertEqual(rest(&census, [resting], board: board, seq: &seq).map(\.onBoard), [1])
+        // In view for two frames only: never at rest.
+        XCTAssertTrue(rest(&census, [passing.render(seed: 6)], board: board, seq: &seq, frames: 2).isEmpty)
+        let after = rest(&census, [scene.render(seed: 7)], board: board, seq: &seq)
+        XCTAssertEqual(after.count, 1)
+        XCTAssertEqual(after.first?.changes, [])
+        XCTAssertEqual(after.first?.onBoard, 1)
+    }
 }

@@ -53,6 +53,9 @@ public struct Game: Sendable {
         var draft: PSThrowCompleted
         var flightOutcome: PSThrowOutcome
         var completedSeq: UInt64
+        /// Where and when the flight came down.
+        var landing: Vec2?
+        var landingPtsUs: Int64
     }
 
     public init(streamID: String, configuration: GameConfiguration = GameConfiguration(),
@@ -236,10 +239,19 @@ public struct Game: Sendable {
     private mutating func onCensus(_ o: PSBoardCensus, pts: Int64) {
         defer { lastCensus = o }
         if assembler.inFlight { censusSinceRelease.append(o) }
-        guard pending != nil else { return }
-        if let outcome = OutcomeJudge.fromCensus(o, previous: lastCensus ?? censusBeforeRelease) {
+        guard let p = pending else { return }
+        if let outcome = outcome(of: p, census: o, previous: lastCensus ?? censusBeforeRelease) {
             finalize(outcome: outcome, confirmed: true, pts: pts)
         }
+    }
+
+    /// What a census says of a throw whose flight is over: a new bag's place, or, in the first
+    /// rest state after the bag came down, that no new bag rests in view; nil when it says
+    /// nothing of it (a rest state before the landing).
+    private func outcome(of p: PendingThrow, census: PSBoardCensus, previous: PSBoardCensus?) -> PSThrowOutcome? {
+        if let outcome = OutcomeJudge.fromCensus(census, previous: previous) { return outcome }
+        guard census.header.ptsUs >= p.landingPtsUs, let board else { return nil }
+        return OutcomeJudge.unseenAtRest(flightOutcome: p.flightOutcome, landing: p.landing, lastCensus: census, board: board)
     }
 
     // MARK: - Throws
@@ -268,14 +280,17 @@ public struct Game: Sendable {
         t.inning = UInt32(scoring.inning)
         poseWindow.reset()
         let flightOutcome = OutcomeJudge.fromFlight(points: flight.points, board: board)
-        pending = PendingThrow(draft: t, flightOutcome: flightOutcome, completedSeq: seq)
+        let p = PendingThrow(draft: t, flightOutcome: flightOutcome, completedSeq: seq,
+                             landing: OutcomeJudge.landingPoint(points: flight.points, board: board),
+                             landingPtsUs: flight.landingPtsUs)
+        pending = p
         // The bag may already have come to rest while the throw was finishing.
         let before = censusBeforeRelease
         let seen = censusSinceRelease
         censusSinceRelease = []
         var previous = before
         for c in seen {
-            if let outcome = OutcomeJudge.fromCensus(c, previous: previous) {
+            if let outcome = outcome(of: p, census: c, previous: previous) {
                 finalize(outcome: outcome, confirmed: true, pts: pts)
                 return
             }

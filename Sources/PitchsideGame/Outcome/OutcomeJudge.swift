@@ -26,6 +26,37 @@ public enum OutcomeJudge {
         return fromFlight(landing: landing, board: board)
     }
 
+    /// Where the flight came down: its last point, or where the carried-on path meets the
+    /// board's centre line when the path was lost in the air.
+    public static func landingPoint(points: [TimedPoint], board: BoardGeometry) -> Vec2? {
+        guard let last = points.last else { return nil }
+        guard fromFlight(landing: last.point, board: board) == .miss, let landing = FlightExtrapolation.landing(points, board: board) else {
+            return last.point
+        }
+        return landing
+    }
+
+    /// The outcome when the first rest state after the bag came down shows no new bag in view.
+    ///
+    /// In a side view a bag is hidden at rest in three places: through the hole, on the ground
+    /// behind the board (the board stands between it and the camera), or on a pile of bags of its
+    /// own colour on the board. So: a flight that came down on the hole, or beside it along the
+    /// board, went in; one that came down on bags already resting on the board lies among them;
+    /// any other fell behind the board, a miss.
+    public static func unseenAtRest(flightOutcome: PSThrowOutcome, landing: Vec2?, lastCensus: PSBoardCensus?,
+                                    board: BoardGeometry) -> PSThrowOutcome {
+        if flightOutcome == .hole { return .hole }
+        guard let landing, board.boardContains(landing) else { return .miss }
+        // One bag's side, in the picture's x units (a side view's board lies across the picture).
+        let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
+        let onPile = lastCensus?.bags.contains { bag in
+            bag.place == .onBoard && abs(bag.position.x - landing.x) <= bagSide && abs(bag.position.y - landing.y) <= bagSide
+        } ?? false
+        if onPile { return .board }
+        if abs(landing.x - board.holeCenter.x) <= board.holeRadiusX + 0.5 * bagSide { return .hole }
+        return .miss
+    }
+
     /// The outcome a census shows for a bag that just came to rest, if it shows one.
     /// `previous` is the census before the throw (for count changes when the
     /// census lists no explicit change).

@@ -1,3 +1,4 @@
+import Foundation
 import PitchsideCore
 
 /// A bag in the census, with an identity kept from one rest state to the next.
@@ -73,18 +74,29 @@ public struct CensusResult: Sendable, Equatable {
 /// var census = BagCensus()
 /// if let result = census.process(frame: frame, board: board, stable: stability.stable) { ... }
 /// ```
+private let debugCensus = getenv("PITCHSIDE_CENSUS_DEBUG") != nil
+
 public struct BagCensus: Sendable {
     /// Frames the bag sightings must stay put before the scene counts as at rest.
     public var settleFrames = 6
+    /// ... and at least this long (at 60 fps six frames are too short for a bag sliding slowly).
+    public var settleMicroseconds: Int64 = 150_000
     /// How close (in bag sides, across the picture) a passing bag must come to the hole's centre
     /// to count as going in when no new bag comes to rest.
     public var holeWatch = 1.0
     /// How much a blob's area must grow (in one bag's area) between rest states to hold one more bag.
     public var growthShare = 0.3
+    /// How much a blob's area may change (in one bag's area) while the scene counts as at rest.
+    public var areaTolerance = 0.5
     public var finder = BagFinder()
 
-    private var lastSightings: [BagSighting] = []
+    /// The sightings at the start of the current run of unchanged frames: a bag still sliding
+    /// slowly moves little from one frame to the next, but drifts away from these.
+    private var anchorSightings: [BagSighting] = []
+    /// The pixels of the last rest state, to tell what changed since (`RestStateDifference`).
+    private var lastRest: BagScan?
     private var unchangedFrames = 0
+    private var unchangedSincePtsUs: Int64 = 0
     private var restTaken = false
     private var reported: [CensusBag] = []
     private var hasReported = false
@@ -101,11 +113,12 @@ public struct BagCensus: Sendable {
     public var bags: [CensusBag] { reported }
 
     public mutating func reset() {
-        lastSightings = []
+        anchorSightings = []
         unchangedFrames = 0
         restTaken = false
         reported = []
         hasReported = false
+        lastRest = nil
         boardKey = []
         crossedHole = false
     }
@@ -114,7 +127,7 @@ public struct BagCensus: Sendable {
         guard stable, let board else {
             unchangedFrames = 0
             restTaken = false
-            lastSightings = []
+            anchorSightings = []
             return nil
         }
         let scaled = board.scaled(toWidth: frame.image.width, height: frame.image.height)
@@ -124,8 +137,9 @@ public struct BagCensus: Sendable {
             reset()
         }
         boardKey = scaled.corners
-        let sightings = finder.find(in: frame.image, board: scaled)
-        if same(sightings, lastSightings, tolerance: 0.25 * bagSide) {
+        let scan = finder.scan(in: frame.image, board: scaled)
+        let sightings = scan?.sightings ?? []
+        if same(sightings, anchorSightings, tolerance: 0.25 * bagSide) {
             unchangedFrames += 1
         } else {
             unchangedFrames = 0
@@ -134,10 +148,19 @@ public struct BagCensus: Sendable {
                 crossedHole = true
             }
         }
-        lastSightings = sightings
-        guard !restTaken, unchangedFrames >= settleFrames else { return nil }
+        if unchangedFrames == 0 { anchorSightings = sightings; unchangedSincePtsUs = frame.ptsUs }
+        guard !restTaken, unchangedFrames >= settleFrames, frame.ptsUs - unchangedSincePtsUs >= settleMicroseconds else { return nil }
         restTaken = true
-        var changes = reconcile(sightings, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
+        let difference = lastRest.flatMap { before in scan.flatMap { RestStateDifference(from: before, to: $0) } }
+        if let scan { lastRest = scan }
+        var changes = reconcile(sightings, difference: difference, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
+        if debugCensus {
+            print("census rest seq \(frame.seq): sightings \(sightings.map { "(\(Int($0.center.x)),\(Int($0.center.y)) a\(Int($0.area)) n\($0.count) \($0.place))" }) single \(Int(scan?.singleBagArea ?? 0))")
+            if let d = difference {
+                print("  appeared \(d.appeared.map { "(\(Int($0.center.x)),\(Int($0.center.y)) a\(Int($0.area)))" }) gone \(d.disappeared.map { "(\(Int($0.center.x)),\(Int($0.center.y)) a\(Int($0.area)))" })")
+            }
+            print("  changes \(changes.map { "\($0.kind) \($0.place)" })")
+        }
         if crossedHole, changes.isEmpty {
             // A bag went past the hole and none came to rest anywhere: it went in.
             let bag = CensusBag(id: nextID, center: scaled.hole.center, colour: RGBColour(r: 0, g: 0, b: 0), place: .inHole, sincePtsUs: frame.ptsUs)
@@ -146,7 +169,9 @@ public struct BagCensus: Sendable {
             changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: .inHole))
         }
         crossedHole = false
-        guard !changes.isEmpty || !hasReported else { return nil }
+        // Every rest state that follows a change in view is reported, with no changes when no
+        // bag came to rest in view: after a throw that says the bag is in the hole or hidden
+        // behind the board, not on it.
         hasReported = true
         return CensusResult(seq: frame.seq, ptsUs: frame.ptsUs, imageWidth: frame.image.width, imageHeight: frame.image.height,
                             bags: reported, changes: changes)
@@ -160,9 +185,16 @@ public struct BagCensus: Sendable {
             && s.extentMin.y < hole.y - 0.8 * bagSide && s.extentMax.y > hole.y - 2.5 * bagSide
     }
 
+    /// Whether two frames' sightings show the same bags in the same places. A blob's area counts
+    /// too: a bag that comes down on a pile may hardly move the pile's centre.
     private func same(_ a: [BagSighting], _ b: [BagSighting], tolerance: Double) -> Bool {
         guard a.count == b.count else { return false }
-        return a.allSatisfy { s in b.contains { $0.center.distance(to: s.center) <= tolerance && $0.place == s.place } }
+        return a.allSatisfy { s in
+            b.contains {
+                $0.center.distance(to: s.center) <= tolerance && $0.place == s.place
+                    && abs($0.area - s.area) <= areaTolerance * s.singleBagArea
+            }
+        }
     }
 
     private static func colourDistance(_ a: RGBColour, _ b: RGBColour) -> Double {
@@ -175,7 +207,12 @@ public struct BagCensus: Sendable {
     /// counted against the last rest state: the bags that lay within it stay, and it holds more
     /// only when its area grew by a good part of a bag's (a blob never seen before is counted by
     /// its area alone).
-    private mutating func reconcile(_ sightings: [BagSighting], board: BoardDetection, bagSide: Double, ptsUs: Int64) -> [CensusChange] {
+    ///
+    /// With the pixels of the last rest state at hand (`difference`), a blob gained a bag when a
+    /// patch within it turned bag-coloured, and lost its newest when a patch turned back to board
+    /// or ground; without them (the first rest state, or a moved board), by its area.
+    private mutating func reconcile(_ sightings: [BagSighting], difference: RestStateDifference?, board: BoardDetection,
+                                    bagSide: Double, ptsUs: Int64) -> [CensusChange] {
         var changes: [CensusChange] = []
         var unmatchedNew: [Int] = []
         var next: [CensusBag] = []
@@ -187,6 +224,16 @@ public struct BagCensus: Sendable {
             next.append(bag)
             changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: bag.place))
         }
+        // Each changed patch belongs to the nearest blob whose box (grown a little) holds it.
+        let margin = 0.5 * bagSide
+        func owners(_ patches: [ChangedPatch]) -> [Int?] {
+            patches.map { p in
+                sightings.indices.filter { p.lies(in: sightings[$0], margin: margin) }
+                    .min { sightings[$0].center.distance(to: p.center) < sightings[$1].center.distance(to: p.center) }
+            }
+        }
+        let appearedIn = difference.map { owners($0.appeared) } ?? []
+        let disappearedIn = difference.map { owners($0.disappeared) } ?? []
         for (k, s) in sightings.enumerated() {
             var inside = reported.indices.filter { j in
                 !kept[j] && reported[j].place == s.place && s.covers(reported[j].center, margin: 0.5 * bagSide)
@@ -194,13 +241,15 @@ public struct BagCensus: Sendable {
             guard !inside.isEmpty else { unmatchedNew.append(k); continue }
             let before = inside.map { reported[$0].area }.reduce(0, +)
             let growth = s.area - before
-            if inside.count > 1, growth <= -growthShare * s.singleBagArea, let newest = inside.max(by: { reported[$0].id < reported[$1].id }) {
+            let shrank = difference == nil ? growth <= -growthShare * s.singleBagArea : disappearedIn.contains(k)
+            let grew = difference == nil ? growth >= growthShare * s.singleBagArea : appearedIn.contains(k)
+            if inside.count > 1, shrank, !grew, let newest = inside.max(by: { reported[$0].id < reported[$1].id }) {
                 // The blob shrank: its newest bag left it (slid off, or knocked in); it is judged
                 // below with the bags no longer seen.
                 inside.removeAll { $0 == newest }
             }
             // One throw between rest states adds one bag at most.
-            let added = growth >= growthShare * s.singleBagArea ? 1 : 0
+            let added = grew ? 1 : 0
             let share = s.area / Double(inside.count + added)
             for j in inside {
                 kept[j] = true
@@ -250,7 +299,10 @@ public struct BagCensus: Sendable {
         }
         for k in unmatchedNew {
             let s = sightings[k]
-            for _ in 0..<s.count { newBag(s, area: s.area / Double(s.count)) }
+            // A blob not there before holds the bags that came to rest in it since: one a throw
+            // (none when none of its pixels changed: a blob that split from one seen before).
+            let count = difference == nil ? s.count : (appearedIn.contains(k) ? 1 : 0)
+            for _ in 0..<count { newBag(s, area: s.area / Double(count)) }
         }
         reported = next.sorted { $0.id < $1.id }
         return changes

@@ -23,6 +23,12 @@ public struct BagFinder: Sendable {
     public init() {}
 
     public func find(in image: ImageBuffer, board fullBoard: BoardDetection) -> [BagSighting] {
+        scan(in: image, board: fullBoard)?.sightings ?? []
+    }
+
+    /// The bags, and what the census needs to compare two rest states pixel by pixel: the region
+    /// looked at, its colours and which of its pixels are bag-coloured.
+    func scan(in image: ImageBuffer, board fullBoard: BoardDetection) -> BagScan? {
         let work = WorkImage(image, maxSide: workingSize)
         let board = fullBoard.scaled(toWidth: work.width, height: work.height)
         let k = Double(image.width) / Double(work.width)
@@ -33,7 +39,7 @@ public struct BagFinder: Sendable {
         let overhead = box.height > 0.35 * box.width && box.width > 0.35 * box.height
         let x0 = max(0, Int(box.x - reach * length)), x1 = min(work.width - 1, Int(box.x + box.width + reach * length))
         let y0 = max(0, Int(box.y - reach * length)), y1 = min(work.height - 1, Int(box.y + box.height + reach * length))
-        guard x1 > x0, y1 > y0 else { return [] }
+        guard x1 > x0, y1 > y0 else { return nil }
         let hole = board.hole
         func inHole(_ x: Double, _ y: Double, grow: Double) -> Bool {
             let a = hole.angleDegrees * Double.pi / 180
@@ -59,7 +65,7 @@ public struct BagFinder: Sendable {
                 }
             }
         }
-        guard !boardSamples.isEmpty else { return [] }
+        guard !boardSamples.isEmpty else { return nil }
         let boardColour = ColourFeature(rg: median(boardSamples.map(\.rg)), yb: median(boardSamples.map(\.yb)),
                                         luma: median(boardSamples.map(\.luma)))
         let ground = ColourClusters(samples: groundSamples, k: 4, minimumShare: 0.08)
@@ -125,7 +131,14 @@ public struct BagFinder: Sendable {
             sighting.singleBagArea = single * k * k
             found.append(sighting)
         }
-        return found
+        var region = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h {
+            let from = ((y0 + y) * work.width + x0) * 3
+            region.replaceSubrange((y * w * 3)..<((y + 1) * w * 3), with: work.rgb[from..<(from + w * 3)])
+        }
+        return BagScan(sightings: found, origin: (x0, y0), width: w, height: h,
+                       colours: WorkImage(width: w, height: h, rgb: region, scale: k),
+                       bagMask: fg, scale: k, singleBagArea: single * k * k)
     }
 
     /// The area one bag at rest covers in the picture: its top (the board's top surface scaled

@@ -1,0 +1,119 @@
+import PitchsideCore
+
+/// One picture's bags and the pixels around the board they were found in (`BagFinder.scan`).
+struct BagScan: Sendable {
+    var sightings: [BagSighting]
+    /// Top-left corner of the region in the finder's working picture.
+    var origin: (x: Int, y: Int)
+    var width: Int
+    var height: Int
+    /// The region's colours, unblurred.
+    var colours: WorkImage
+    /// 1 where a pixel has a bag's colour (neither board nor ground).
+    var bagMask: [UInt8]
+    /// Source pixels per working pixel.
+    var scale: Double
+    /// One bag's area at rest, source pixels.
+    var singleBagArea: Double
+
+    /// Whether `other` looked at the same pixels.
+    func sameRegion(as other: BagScan) -> Bool {
+        origin == other.origin && width == other.width && height == other.height && scale == other.scale
+    }
+}
+
+/// A patch of pixels that changed between two rest states.
+public struct ChangedPatch: Sendable, Equatable {
+    /// Centre, source pixels.
+    public var center: PlanePoint
+    /// Area, source pixels.
+    public var area: Double
+    /// Bounding box, source pixels.
+    public var extentMin: PlanePoint
+    public var extentMax: PlanePoint
+
+    /// Whether the patch's centre lies within `sighting`'s box grown by `margin` pixels.
+    func lies(in sighting: BagSighting, margin: Double) -> Bool { sighting.covers(center, margin: margin) }
+}
+
+/// What changed between the last rest state and this one, pixel by pixel: bag-coloured pixels
+/// that were something else before (a bag came to rest there) and bag-coloured pixels that are
+/// board or ground now (a bag left).
+///
+/// Counting bags by the size of the blobs they make fails where bags touch: a bag that comes to
+/// rest against a pile grows the pile's blob by less than its own area, and a blob's area moves
+/// with compression and noise by as much. The difference between two still pictures of the same
+/// scene does not depend on what lies next to the new bag.
+struct RestStateDifference: Sendable {
+    var appeared: [ChangedPatch]
+    var disappeared: [ChangedPatch]
+
+    /// Colour distance (`ColourFeature` units, on 3 × 3 blurred pixels) that counts as a change:
+    /// well above sensor noise and compression, well below a bag against board or ground.
+    static let changeThreshold = 24.0
+    /// The least patch, in one bag's area: a bag that lands on another of its own colour changes
+    /// only the part of it that covers board or ground.
+    static let minimumShare = 0.3
+
+    /// nil when the two scans did not look at the same pixels (the board moved).
+    init?(from before: BagScan, to after: BagScan) {
+        guard after.sameRegion(as: before) else { return nil }
+        let w = after.width, h = after.height
+        let a = before.colours.blurred(), b = after.colours.blurred()
+        var grown = [UInt8](repeating: 0, count: w * h)
+        var gone = [UInt8](repeating: 0, count: w * h)
+        for i in 0..<(w * h) where after.bagMask[i] != 0 || before.bagMask[i] != 0 {
+            let x = i % w, y = i / w
+            let p = a.pixel(x, y), q = b.pixel(x, y)
+            let d = ColourFeature(p.0, p.1, p.2).distance(to: ColourFeature(q.0, q.1, q.2))
+            guard d > Self.changeThreshold else { continue }
+            if after.bagMask[i] != 0 { grown[i] = 1 } else { gone[i] = 1 }
+        }
+        let minimum = Self.minimumShare * after.singleBagArea / (after.scale * after.scale)
+        func patches(_ mask: [UInt8]) -> [ChangedPatch] {
+            Blobs.label(mask, width: w, height: h).filter { Double($0.count) >= minimum }.map { blob in
+                var sx = 0.0, sy = 0.0, x0 = Int.max, x1 = Int.min, y0 = Int.max, y1 = Int.min
+                for i in blob {
+                    let x = i % w, y = i / w
+                    sx += Double(x) + 0.5; sy += Double(y) + 0.5
+                    x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+                }
+                let n = Double(blob.count), k = after.scale
+                let ox = Double(after.origin.x), oy = Double(after.origin.y)
+                return ChangedPatch(center: PlanePoint((ox + sx / n) * k, (oy + sy / n) * k), area: n * k * k,
+                                    extentMin: PlanePoint((ox + Double(x0)) * k, (oy + Double(y0)) * k),
+                                    extentMax: PlanePoint((ox + Double(x1 + 1)) * k, (oy + Double(y1 + 1)) * k))
+            }
+        }
+        var appeared = patches(grown), disappeared = patches(gone)
+        // A bag that shifted a little (it was still settling at the last rest state) leaves
+        // a patch of each kind side by side: a move, not a new bag.
+        let bagSide = after.singleBagArea.squareRoot()
+        for a in appeared.indices.reversed() {
+            let p = appeared[a]
+            if let g = disappeared.indices.first(where: { disappeared[$0].center.distance(to: p.center) <= 1.5 * bagSide }) {
+                appeared.remove(at: a)
+                disappeared.remove(at: g)
+            }
+        }
+        self.appeared = Self.joined(appeared, within: bagSide)
+        self.disappeared = Self.joined(disappeared, within: bagSide)
+    }
+
+    /// Patches whose centres lie within `distance` of each other joined into one: one bag that
+    /// comes to rest partly over another of its own colour changes two pieces of picture.
+    static func joined(_ patches: [ChangedPatch], within distance: Double) -> [ChangedPatch] {
+        var out: [ChangedPatch] = []
+        for p in patches.sorted(by: { $0.area > $1.area }) {
+            if let i = out.firstIndex(where: { $0.center.distance(to: p.center) <= distance }) {
+                let q = out[i], n = q.area + p.area
+                out[i] = ChangedPatch(center: (q.center * q.area + p.center * p.area) * (1 / n), area: n,
+                                      extentMin: PlanePoint(min(q.extentMin.x, p.extentMin.x), min(q.extentMin.y, p.extentMin.y)),
+                                      extentMax: PlanePoint(max(q.extentMax.x, p.extentMax.x), max(q.extentMax.y, p.extentMax.y)))
+            } else {
+                out.append(p)
+            }
+        }
+        return out
+    }
+}

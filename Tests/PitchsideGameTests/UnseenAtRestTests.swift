@@ -1,0 +1,78 @@
+import PitchsideCore
+import XCTest
+@testable import PitchsideGame
+
+/// A rest state after the landing with no new bag in view: in a side view the bag went through
+/// the hole, fell behind the board, or lies hidden on a pile of its own colour.
+final class UnseenAtRestTests: XCTestCase {
+    /// A census with no change, listing the bags at rest.
+    private func quietCensus(_ script: GameScript, frame: Int, boardBags: [Vec2]) -> PSWorkerResult {
+        var c = PSBoardCensus()
+        c.header = script.header(frame, producer: "detection-1")
+        c.bags = boardBags.enumerated().map { i, p in
+            var b = PSBagAtRest()
+            b.id = UInt32(100 + i)
+            b.position = p.wire
+            b.place = .onBoard
+            return b
+        }
+        c.onBoard = UInt32(boardBags.count)
+        var r = PSWorkerResult()
+        r.census = c
+        return r
+    }
+
+    /// One throw landing at `landing`, with extra results inserted after frame `frame`'s own.
+    private func outcome(landing: Vec2, extra: [Int: PSWorkerResult]) -> PSThrowOutcome? {
+        let script = GameScript()
+        let t = GameScript.Throw(type: .overhand, landing: landing, censusPlace: nil, releaseFrame: 60)
+        var results: [PSWorkerResult] = []
+        for r in script.results(throws: [t], frames: 220) {
+            results.append(r)
+            // After the frame's last result (the pose worker's frame-done).
+            if case .frameDone(let d)? = r.result, d.role == "pose", let seq = r.resultHeader?.seq, let e = extra[Int(seq)] {
+                results.append(e)
+            }
+        }
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
+        return play(&game, results).throwEvents.first?.outcome
+    }
+
+    func testNoBagInViewAfterABoardFlightIsAMiss() {
+        let script = GameScript()
+        // Lands at frame 90; the census comes to rest at 95 with nothing new.
+        XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: quietCensus(script, frame: 95, boardBags: [])]), .miss)
+        // Without that census the flight decides.
+        XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [:]), .board)
+    }
+
+    func testNoBagInViewOverAPileIsOnTheBoard() {
+        let script = GameScript()
+        let pile = [GameScript.boardSpot + Vec2(0.004, 0.002)]
+        XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: quietCensus(script, frame: 95, boardBags: pile)]), .board)
+    }
+
+    func testNoBagInViewAfterAHoleFlightIsAHole() {
+        let script = GameScript()
+        XCTAssertEqual(outcome(landing: GameScript.hole, extra: [95: quietCensus(script, frame: 95, boardBags: [])]), .hole)
+    }
+
+    func testAQuietRestStateBeforeTheLandingSaysNothing() {
+        let script = GameScript()
+        // Mid-flight (a bird crossed the census region, say), then the bag rests on the board.
+        var newBag = script.census(97, place: .onBoard, bagID: 1)
+        newBag.census.header = script.header(97, producer: "detection-1")
+        XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [70: quietCensus(script, frame: 70, boardBags: []), 97: newBag]), .board)
+    }
+
+    func testBesideTheHoleAlongTheBoardIsAHole() {
+        let board = BoardGeometry(corners: GameScript.corners, holeCenter: GameScript.hole, holeRadiusX: 0.014, holeRadiusY: 0.009,
+                                  metresPerPixel: GameScript.metresPerPixel)
+        let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
+        let beside = GameScript.hole + Vec2(board.holeRadiusX + 0.4 * bagSide, 0.005)
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: beside, lastCensus: nil, board: board), .hole)
+        let farther = GameScript.hole - Vec2(board.holeRadiusX + 1.5 * bagSide, 0)
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: farther, lastCensus: nil, board: board), .miss)
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .miss, landing: GameScript.missSpot, lastCensus: nil, board: board), .miss)
+    }
+}
