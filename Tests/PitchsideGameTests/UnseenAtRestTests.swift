@@ -40,10 +40,14 @@ final class UnseenAtRestTests: XCTestCase {
 
     func testNoBagInViewAfterABoardFlightIsAMiss() {
         let script = GameScript()
-        // Lands at frame 90; the census comes to rest at 95 with nothing new.
-        XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: quietCensus(script, frame: 95, boardBags: [])]), .miss)
+        // Lands at frame 90 near the front end, far short of the hole; the census comes to rest
+        // at 95 with nothing new.
+        let front = Vec2(0.70, 0.635)
+        XCTAssertEqual(outcome(landing: front, extra: [95: quietCensus(script, frame: 95, boardBags: [])]), .miss)
         // Without that census the flight decides.
-        XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [:]), .board)
+        XCTAssertEqual(outcome(landing: front, extra: [:]), .board)
+        // Short of the hole by a bag: it slid in.
+        XCTAssertEqual(outcome(landing: Vec2(0.80, 0.615), extra: [95: quietCensus(script, frame: 95, boardBags: [])]), .hole)
     }
 
     func testNoBagInViewOverAPileIsOnTheBoard() {
@@ -71,8 +75,14 @@ final class UnseenAtRestTests: XCTestCase {
         let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
         let beside = GameScript.hole + Vec2(board.holeRadiusX + 0.4 * bagSide, 0.005)
         XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: beside, lastCensus: nil, board: board), .hole)
-        let farther = GameScript.hole - Vec2(board.holeRadiusX + 1.5 * bagSide, 0)
-        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: farther, lastCensus: nil, board: board), .miss)
+        // Short of the hole along the flight: slid in; past it, or farther short: behind the board.
+        let short = GameScript.hole - Vec2(board.holeRadiusX + 2 * bagSide, 0)
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: short, lastCensus: nil, board: board), .hole)
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: short, direction: -1, lastCensus: nil, board: board), .miss)
+        let farShort = GameScript.hole - Vec2(board.holeRadiusX + 4 * bagSide, 0)
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: farShort, lastCensus: nil, board: board), .miss)
+        let past = GameScript.hole + Vec2(board.holeRadiusX + 1.5 * bagSide, 0)
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: past, lastCensus: nil, board: board), .miss)
         XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .miss, landing: GameScript.missSpot, lastCensus: nil, board: board), .miss)
     }
 }

@@ -56,6 +56,8 @@ public struct Game: Sendable {
         /// Where and when the flight came down.
         var landing: Vec2?
         var landingPtsUs: Int64
+        /// +1 when the bag flew toward larger x, −1 otherwise.
+        var direction: Double
     }
 
     public init(streamID: String, configuration: GameConfiguration = GameConfiguration(),
@@ -251,7 +253,8 @@ public struct Game: Sendable {
     private func outcome(of p: PendingThrow, census: PSBoardCensus, previous: PSBoardCensus?) -> PSThrowOutcome? {
         if let outcome = OutcomeJudge.fromCensus(census, previous: previous) { return outcome }
         guard census.header.ptsUs >= p.landingPtsUs, let board else { return nil }
-        return OutcomeJudge.unseenAtRest(flightOutcome: p.flightOutcome, landing: p.landing, lastCensus: census, board: board)
+        return OutcomeJudge.unseenAtRest(flightOutcome: p.flightOutcome, landing: p.landing, direction: p.direction,
+                                         lastCensus: census, board: board)
     }
 
     // MARK: - Throws
@@ -282,7 +285,8 @@ public struct Game: Sendable {
         let flightOutcome = OutcomeJudge.fromFlight(points: flight.points, board: board)
         let p = PendingThrow(draft: t, flightOutcome: flightOutcome, completedSeq: seq,
                              landing: OutcomeJudge.landingPoint(points: flight.points, board: board),
-                             landingPtsUs: flight.landingPtsUs)
+                             landingPtsUs: flight.landingPtsUs,
+                             direction: (flight.points.last?.point.x ?? 0) >= (flight.points.first?.point.x ?? 0) ? 1 : -1)
         pending = p
         // The bag may already have come to rest while the throw was finishing.
         let before = censusBeforeRelease

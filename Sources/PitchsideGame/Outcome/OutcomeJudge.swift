@@ -26,36 +26,42 @@ public enum OutcomeJudge {
         return fromFlight(landing: landing, board: board)
     }
 
-    /// Where the flight came down: its last point, or where the carried-on path meets the
-    /// board's centre line when the path was lost in the air.
+    /// Where the flight came down: where the path, carried on, meets the board's centre line
+    /// (a bag still in the air over the board at its last point lands farther on), else its
+    /// last point.
     public static func landingPoint(points: [TimedPoint], board: BoardGeometry) -> Vec2? {
         guard let last = points.last else { return nil }
-        guard fromFlight(landing: last.point, board: board) == .miss, let landing = FlightExtrapolation.landing(points, board: board) else {
-            return last.point
-        }
-        return landing
+        return FlightExtrapolation.landing(points, board: board) ?? last.point
     }
 
     /// The outcome when the first rest state after the bag came down shows no new bag in view.
     ///
     /// In a side view a bag is hidden at rest in three places: through the hole, on the ground
     /// behind the board (the board stands between it and the camera), or on a pile of bags of its
-    /// own colour on the board. So: a flight that came down on the hole, or beside it along the
-    /// board, went in; one that came down on bags already resting on the board lies among them;
-    /// any other fell behind the board, a miss.
-    public static func unseenAtRest(flightOutcome: PSThrowOutcome, landing: Vec2?, lastCensus: PSBoardCensus?,
-                                    board: BoardGeometry) -> PSThrowOutcome {
+    /// own colour on the board. So: a flight that came down on bags already resting on the board
+    /// lies among them; one that came down on the hole, or short of it by up to
+    /// `slideIntoHoleBags` (a bag landing on the top slides on toward the back), went in; any
+    /// other fell behind the board, a miss. `direction`: +1 when the bag flew toward larger x.
+    public static func unseenAtRest(flightOutcome: PSThrowOutcome, landing: Vec2?, direction: Double = 1,
+                                    lastCensus: PSBoardCensus?, board: BoardGeometry) -> PSThrowOutcome {
         if flightOutcome == .hole { return .hole }
         guard let landing, board.boardContains(landing) else { return .miss }
         // One bag's side, in the picture's x units (a side view's board lies across the picture).
         let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
         let onPile = lastCensus?.bags.contains { bag in
-            bag.place == .onBoard && abs(bag.position.x - landing.x) <= bagSide && abs(bag.position.y - landing.y) <= bagSide
+            bag.place == .onBoard && abs(bag.position.x - landing.x) <= bagSide && abs(bag.position.y - landing.y) <= 2 * bagSide
         } ?? false
         if onPile { return .board }
-        if abs(landing.x - board.holeCenter.x) <= board.holeRadiusX + 0.5 * bagSide { return .hole }
+        // Past the hole (positive) or short of it (negative), along the flight.
+        let along = (landing.x - board.holeCenter.x) * (direction < 0 ? -1 : 1)
+        if along <= board.holeRadiusX + 0.5 * bagSide, along >= -(board.holeRadiusX + slideIntoHoleBags * bagSide) { return .hole }
         return .miss
     }
+
+    /// How far short of the hole (in bags, past its rim) a bag that lands on the top and is not
+    /// seen at rest is taken to have slid in: the synthetic games' bags keep 30–60 % of their
+    /// speed along the top and slide up to about two bags.
+    public static let slideIntoHoleBags = 3.0
 
     /// The outcome a census shows for a bag that just came to rest, if it shows one.
     /// `previous` is the census before the throw (for count changes when the
