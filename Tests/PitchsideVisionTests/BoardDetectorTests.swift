@@ -44,6 +44,18 @@ final class BoardDetectorTests: XCTestCase {
         XCTAssertNil(r2.detection, "slab without a hole reported as a board")
         XCTAssertLessThan(r2.bestConfidence, 0.6)
         XCTAssertFalse(r2.reason.isEmpty)
+        // A small 2:1 patch with a dark island (a shirt with an arm across it, at the far end of
+        // the court), drawn exactly like a board seen from above: too small to be one.
+        var patch = BoardScene.sideView(seed: 2)
+        patch.corners = [PlanePoint(100, 120), PlanePoint(124, 120), PlanePoint(124, 168), PlanePoint(100, 168)]
+        patch.lengthAlongFirstEdge = false
+        patch.backEdgeStart = 0
+        let image = patch.render(seed: 5)
+        let r3 = BoardDetector().search(in: image)
+        XCTAssertNil(r3.detection, "a 24 × 48 px patch taken for a board seen from above")
+        var lenient = BoardDetector()
+        lenient.minimumOverheadLength = 0
+        XCTAssertNotNil(lenient.detect(in: image), "the patch is board-like in everything but its size")
         // Pure noise.
         var rng = TestRandom(seed: 1)
         var noise = ImageBuffer(width: 320, height: 180, layout: .rgb24)

@@ -53,6 +53,9 @@ public struct BoardDetector: Sendable {
     public var maximumUnforeshortenedAspect = 2.6
     /// Largest angle between a foreshortened top's long axis and the horizontal, degrees.
     public var maximumSideViewTilt = 35.0
+    /// Shortest length of a top seen without foreshortening, as a fraction of the picture's
+    /// shorter side: such a top is seen from above, from close by, and fills much of the picture.
+    public var minimumOverheadLength = 0.15
 
     public init() {}
 
@@ -203,6 +206,11 @@ public struct BoardDetector: Sendable {
         let axisFromHorizontal = min(tilt, 180 - tilt)
         if aspect > maximumUnforeshortenedAspect, axisFromHorizontal > maximumSideViewTilt {
             return .failure(Rejection(message: String(format: "long and thin but %.0f° from horizontal (aspect %.1f): not a foreshortened top", axisFromHorizontal, aspect)))
+        }
+        // A small patch of 2:1 proportions with a dark island (a shirt with an arm across it, a
+        // sign) is not a board seen from above: that board would be large.
+        if aspect <= maximumUnforeshortenedAspect, longSide < minimumOverheadLength * Double(min(work.width, work.height)) {
+            return .failure(Rejection(message: String(format: "unforeshortened (aspect %.1f) but only %.0f px long: too small for a board seen from above", aspect, longSide * work.scale)))
         }
         let mean = region.meanColour
         let finder = HoleFinder(labels: labels, image: work, boardLabels: top.members, mask: mask,
