@@ -54,6 +54,8 @@ struct RestStateDifference: Sendable {
     /// The least patch, in one bag's area: a bag that lands on another of its own colour changes
     /// only the part of it that covers board or ground.
     static let minimumShare = 0.3
+    /// The least size, in one bag's area, of a second new patch in one rest state.
+    static let secondBagShare = 0.8
 
     /// nil when the two scans did not look at the same pixels (the board moved).
     init?(from before: BagScan, to after: BagScan) {
@@ -96,7 +98,11 @@ struct RestStateDifference: Sendable {
                 disappeared.remove(at: g)
             }
         }
-        self.appeared = Self.joined(appeared, within: bagSide)
+        // One throw brings one bag between rest states: the largest patch is it. Another counts
+        // only when most of a bag's size; smaller ones are bags of a pile re-shaded (compression
+        // of a still scene varies from frame to frame).
+        let joinedAppeared = Self.joined(appeared, within: bagSide).sorted { $0.area > $1.area }
+        self.appeared = joinedAppeared.enumerated().filter { $0.offset == 0 || $0.element.area >= Self.secondBagShare * after.singleBagArea }.map(\.element)
         self.disappeared = Self.joined(disappeared, within: bagSide)
     }
 
