@@ -104,11 +104,25 @@ public struct DetectionEvaluator: Sendable {
                 if near(bag.position) { onGroundNear += 1 } else { onGroundFar += 1 }
             }
             let reported = censuses.last { frameIndex($0.header) <= deadline }
+            // The first census after this throw's landing, before the next release.
+            let thrown = truth.throwsTruth.first { $0.index == c.afterThrow }
+            let nextRelease = truth.throwsTruth.map(\.releaseFrame).filter { $0 > (thrown?.releaseFrame ?? Int.max) }.min() ?? Int.max
+            let verdict: String? = thrown.flatMap { t in
+                censuses.first { let f = frameIndex($0.header); return f >= t.landingFrame && f < nextRelease }
+            }.map { census in
+                guard let bag = census.changes.first(where: { $0.kind == .censusChangeNewBag }) else { return "none" }
+                switch bag.place {
+                case .onBoard: return BagPlace.onBoard.rawValue
+                case .inHole: return BagPlace.inHole.rawValue
+                default: return BagPlace.onGround.rawValue
+                }
+            }
             checks.append(CensusCheck(
                 afterThrow: c.afterThrow, frame: c.frame, deadlineFrame: deadline,
                 truthOnBoard: c.onBoard, truthInHole: c.inHole, truthOnGround: onGroundNear, truthOnGroundFar: onGroundFar,
                 runFrame: reported.map { frameIndex($0.header) }, runOnBoard: Int(reported?.onBoard ?? 0),
-                runInHole: Int(reported?.inHole ?? 0), runOnGround: Int(reported?.onGround ?? 0)))
+                runInHole: Int(reported?.inHole ?? 0), runOnGround: Int(reported?.onGround ?? 0),
+                truthPlace: thrown?.place.rawValue, runVerdict: verdict))
         }
 
         return DetectionGameReport(
@@ -153,7 +167,8 @@ public struct DetectionEvaluator: Sendable {
             stableWhileMoving: games.map(\.stableWhileMoving).reduce(0, +),
             unstableAfterSettling: games.map(\.unstableAfterSettling).reduce(0, +),
             restStates: checks.count, censusVisibleExact: checks.filter(\.visibleExact).count,
-            censusAllExact: checks.filter(\.allExact).count, failures: [])
+            censusAllExact: checks.filter(\.allExact).count,
+            censusVerdictsRight: checks.filter(\.verdictRight).count, failures: [])
 
         var failures: [String] = []
         func share(_ name: String, _ s: ToleranceStats, _ what: String) {

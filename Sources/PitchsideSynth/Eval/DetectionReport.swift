@@ -16,6 +16,19 @@ public struct CensusCheck: Codable, Equatable, Sendable {
     public var runOnBoard: Int
     public var runInHole: Int
     public var runOnGround: Int
+    /// Where the truth has this throw's bag (`BagPlace` raw value), and what the first census
+    /// after its landing (before the next release) said of it: the place of its new bag,
+    /// "none" when it showed no new bag, nil when no census came.
+    public var truthPlace: String? = nil
+    public var runVerdict: String? = nil
+
+    /// The census' word on the throw agrees with the truth: the new bag where the truth has it,
+    /// or no new bag in view for a bag in the hole or on the ground (the score's reading of a
+    /// quiet rest state: docs/game.md, Outcome).
+    public var verdictRight: Bool {
+        guard let v = runVerdict, let t = truthPlace else { return false }
+        return v == t || (v == "none" && t != BagPlace.onBoard.rawValue)
+    }
 
     /// On-board and on-ground counts right: what a side view can see.
     public var visibleExact: Bool { runFrame != nil && runOnBoard == truthOnBoard && runOnGround == truthOnGround }
@@ -103,6 +116,8 @@ public struct DetectionCorpusReport: Codable, Equatable, Sendable {
     public var restStates: Int
     public var censusVisibleExact: Int
     public var censusAllExact: Int
+    /// Throws whose first census after the landing agrees with the truth (`CensusCheck.verdictRight`).
+    public var censusVerdictsRight: Int = 0
     /// Requirements not met, in words (empty: all met).
     public var failures: [String]
 

@@ -112,6 +112,7 @@ struct EvalDetectionCommand: ParsableCommand {
                           r.games.count - r.gamesNeverStable - r.games.filter { ($0.stableLatencySeconds ?? 0) > 1 }.count, r.games.count,
                           r.stableWhileMoving, r.unstableAfterSettling))
         out.append("  census exact (on board, on ground near): \(r.censusVisibleExact)/\(r.restStates) = \(pct(r.censusVisibleExactShare)); with in-hole too: \(r.censusAllExact)/\(r.restStates) = \(pct(r.censusAllExactShare))")
+        out.append("  census word on each throw right (its new bag where the truth has it; none for a bag in the hole or on the ground): \(r.censusVerdictsRight)/\(r.restStates)")
         out.append(r.failures.isEmpty ? "  all requirements met" : "  NOT MET: " + r.failures.joined(separator: "; "))
         return out.joined(separator: "\n")
     }
