@@ -52,8 +52,11 @@ final class UnseenAtRestTests: XCTestCase {
 
     func testNoBagInViewOverAPileIsOnTheBoard() {
         let script = GameScript()
-        let pile = [GameScript.boardSpot + Vec2(0.004, 0.002)]
+        let pile = [GameScript.boardSpot + Vec2(0.004, 0.002), GameScript.boardSpot - Vec2(0.006, 0)]
         XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: quietCensus(script, frame: 95, boardBags: pile)]), .board)
+        // One bag alone cannot hide another: the bag went on (here, behind the board).
+        let front = Vec2(0.70, 0.635)
+        XCTAssertEqual(outcome(landing: front, extra: [95: quietCensus(script, frame: 95, boardBags: [front])]), .miss)
     }
 
     func testNoBagInViewAfterAHoleFlightIsAHole() {

@@ -38,8 +38,8 @@ public enum OutcomeJudge {
     ///
     /// In a side view a bag is hidden at rest in three places: through the hole, on the ground
     /// behind the board (the board stands between it and the camera), or on a pile of bags of its
-    /// own colour on the board. So: a flight that came down on bags already resting on the board
-    /// lies among them; one that came down on the hole, or short of it by up to
+    /// own colour on the board. So: a flight that came down on a pile (two or more bags) already
+    /// resting on the board lies in it; one that came down on the hole, or short of it by up to
     /// `slideIntoHoleBags` (a bag landing on the top slides on toward the back), went in; any
     /// other fell behind the board, a miss. `direction`: +1 when the bag flew toward larger x.
     public static func unseenAtRest(flightOutcome: PSThrowOutcome, landing: Vec2?, direction: Double = 1,
@@ -48,10 +48,11 @@ public enum OutcomeJudge {
         guard let landing, board.boardContains(landing) else { return .miss }
         // One bag's side, in the picture's x units (a side view's board lies across the picture).
         let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
-        let onPile = lastCensus?.bags.contains { bag in
-            bag.place == .onBoard && abs(bag.position.x - landing.x) <= bagSide && abs(bag.position.y - landing.y) <= 2 * bagSide
-        } ?? false
-        if onPile { return .board }
+        // A bag the size of the thrown one cannot hide it; two or more together can.
+        let near = lastCensus?.bags.filter { bag in
+            bag.place == .onBoard && abs(bag.position.x - landing.x) <= 1.5 * bagSide && abs(bag.position.y - landing.y) <= 2 * bagSide
+        } ?? []
+        if near.count >= 2 { return .board }
         // Past the hole (positive) or short of it (negative), along the flight.
         let along = (landing.x - board.holeCenter.x) * (direction < 0 ? -1 : 1)
         if along <= board.holeRadiusX + 0.5 * bagSide, along >= -(board.holeRadiusX + slideIntoHoleBags * bagSide) { return .hole }
