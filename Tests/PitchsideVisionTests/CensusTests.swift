@@ -5,26 +5,24 @@ import XCTest
 
 /// Bag census on a drawn side view: a bag comes to rest on the board, then one on the ground.
 final class CensusTests: XCTestCase {
-    func testRestStatesAndChanges() throws {
+    /// The drawn side view with one blue bag on the board, and its board.
+    private func sceneWithOneBag() throws -> (BoardScene, BoardDetection) {
         var scene = BoardScene.sideView(seed: 2)
         let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
         scene.boardBags = [(0.8, 0.0, (30, 40, 200))]
+        return (scene, board)
+    }
+
+    func testRestStatesAndChanges() throws {
+        var (scene, board) = try sceneWithOneBag()
         let first = scene.render(seed: 3)
         let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
         let groundPoint = PlanePoint(scene.corners[3].x - 1.2 * bagSide, scene.corners[3].y + 0.8 * bagSide)
         scene.groundBags = [(groundPoint, bagSide, (240, 220, 20))]
         let second = scene.render(seed: 4)
         var census = BagCensus()
-        var results: [CensusResult] = []
         var seq: UInt64 = 0
-        for image in [first, second] {
-            for _ in 0..<(census.settleFrames + 2) {
-                if let r = census.process(frame: VideoFrame(seq: seq, ptsUs: Int64(seq) * 33_333, image: image), board: board, stable: true) {
-                    results.append(r)
-                }
-                seq += 1
-            }
-        }
+        let results = rest(&census, [first, second], board: board, seq: &seq, frames: census.settleFrames + 2)
         XCTAssertEqual(results.count, 2)
         XCTAssertEqual(results.first?.onBoard, 1)
         XCTAssertEqual(results.first?.changes.map(\.kind), [.newBag])
@@ -57,10 +55,8 @@ final class CensusTests: XCTestCase {
     /// blob with it: the pixels that changed between the two rest states count it, whatever
     /// the blob's area says.
     func testSameColourBagAgainstAnotherIsCountedByWhatChanged() throws {
-        var scene = BoardScene.sideView(seed: 2)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let blue = (30.0, 40.0, 200.0)
-        scene.boardBags = [(0.8, 0.0, blue)]
+        var (scene, board) = try sceneWithOneBag()
+        let blue = scene.boardBags[0].2
         let one = scene.render(seed: 3)
         // The second bag overlaps the first by a third of its side.
         scene.boardBags.append((0.8 - 0.66 * BoardGeometry.bagSide, 0.0, blue))
@@ -78,9 +74,7 @@ final class CensusTests: XCTestCase {
     /// Something passes through the view and leaves nothing behind (a bag through the hole, or
     /// behind the board): the rest state that follows is reported, with no changes.
     func testQuietRestStateAfterSomethingPassedIsReported() throws {
-        var scene = BoardScene.sideView(seed: 2)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        scene.boardBags = [(0.8, 0.0, (30, 40, 200))]
+        let (scene, board) = try sceneWithOneBag()
         let resting = scene.render(seed: 3)
         let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
         var passing = scene
