@@ -1,4 +1,3 @@
-import Foundation
 import PitchsideCore
 
 /// A bag in the census, with an identity kept from one rest state to the next.
@@ -74,8 +73,6 @@ public struct CensusResult: Sendable, Equatable {
 /// var census = BagCensus()
 /// if let result = census.process(frame: frame, board: board, stable: stability.stable) { ... }
 /// ```
-private let debugCensus = getenv("PITCHSIDE_CENSUS_DEBUG") != nil
-
 public struct BagCensus: Sendable {
     /// Frames the bag sightings must stay put before the scene counts as at rest.
     public var settleFrames = 6
@@ -93,6 +90,7 @@ public struct BagCensus: Sendable {
     /// The sightings at the start of the current run of unchanged frames: a bag still sliding
     /// slowly moves little from one frame to the next, but drifts away from these.
     private var anchorSightings: [BagSighting] = []
+    private var anchorScan: BagScan?
     /// The pixels of the last rest state, to tell what changed since (`RestStateDifference`).
     private var lastRest: BagScan?
     private var unchangedFrames = 0
@@ -114,6 +112,7 @@ public struct BagCensus: Sendable {
 
     public mutating func reset() {
         anchorSightings = []
+        anchorScan = nil
         unchangedFrames = 0
         restTaken = false
         reported = []
@@ -128,6 +127,7 @@ public struct BagCensus: Sendable {
             unchangedFrames = 0
             restTaken = false
             anchorSightings = []
+            anchorScan = nil
             return nil
         }
         let scaled = board.scaled(toWidth: frame.image.width, height: frame.image.height)
@@ -148,19 +148,21 @@ public struct BagCensus: Sendable {
                 crossedHole = true
             }
         }
-        if unchangedFrames == 0 { anchorSightings = sightings; unchangedSincePtsUs = frame.ptsUs }
+        if unchangedFrames == 0 { anchorSightings = sightings; anchorScan = scan; unchangedSincePtsUs = frame.ptsUs }
         guard !restTaken, unchangedFrames >= settleFrames, frame.ptsUs - unchangedSincePtsUs >= settleMicroseconds else { return nil }
+        if let before = anchorScan, let scan, RestStateDifference.anyChange(from: before, to: scan) {
+            // The blobs stayed put but their pixels did not (a bag sliding on along a pile, into
+            // the hole beside it): not at rest yet; the still run starts again here.
+            unchangedFrames = 0
+            anchorSightings = sightings
+            anchorScan = scan
+            unchangedSincePtsUs = frame.ptsUs
+            return nil
+        }
         restTaken = true
         let difference = lastRest.flatMap { before in scan.flatMap { RestStateDifference(from: before, to: $0) } }
         if let scan { lastRest = scan }
         var changes = reconcile(sightings, difference: difference, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
-        if debugCensus {
-            print("census rest seq \(frame.seq): sightings \(sightings.map { "(\(Int($0.center.x)),\(Int($0.center.y)) a\(Int($0.area)) n\($0.count) \($0.place))" }) single \(Int(scan?.singleBagArea ?? 0))")
-            if let d = difference {
-                print("  appeared \(d.appeared.map { "(\(Int($0.center.x)),\(Int($0.center.y)) a\(Int($0.area)))" }) gone \(d.disappeared.map { "(\(Int($0.center.x)),\(Int($0.center.y)) a\(Int($0.area)))" })")
-            }
-            print("  changes \(changes.map { "\($0.kind) \($0.place)" })")
-        }
         if crossedHole, changes.isEmpty {
             // A bag went past the hole and none came to rest anywhere: it went in.
             let bag = CensusBag(id: nextID, center: scaled.hole.center, colour: RGBColour(r: 0, g: 0, b: 0), place: .inHole, sincePtsUs: frame.ptsUs)

@@ -59,6 +59,35 @@ struct RestStateDifference: Sendable {
 
     /// nil when the two scans did not look at the same pixels (the board moved).
     init?(from before: BagScan, to after: BagScan) {
+        guard var (appeared, disappeared) = Self.patches(from: before, to: after) else { return nil }
+        // A bag that shifted a little (it was still settling at the last rest state) leaves
+        // a patch of each kind side by side: a move, not a new bag.
+        let bagSide = after.singleBagArea.squareRoot()
+        for a in appeared.indices.reversed() {
+            let p = appeared[a]
+            if let g = disappeared.indices.first(where: { disappeared[$0].center.distance(to: p.center) <= 1.5 * bagSide }) {
+                appeared.remove(at: a)
+                disappeared.remove(at: g)
+            }
+        }
+        // One throw brings one bag between rest states: the largest patch is it. Another counts
+        // only when most of a bag's size; smaller ones are bags of a pile re-shaded (compression
+        // of a still scene varies from frame to frame).
+        let joinedAppeared = Self.joined(appeared, within: bagSide).sorted { $0.area > $1.area }
+        self.appeared = joinedAppeared.enumerated().filter { $0.offset == 0 || $0.element.area >= Self.secondBagShare * after.singleBagArea }.map(\.element)
+        self.disappeared = Self.joined(disappeared, within: bagSide)
+    }
+
+    /// Whether any patch of bag colour came or went between the two pictures: a bag still
+    /// sliding along a pile moves the pile's blob too little to tell, but not its pixels.
+    static func anyChange(from before: BagScan, to after: BagScan) -> Bool {
+        guard let (appeared, disappeared) = patches(from: before, to: after) else { return true }
+        return !appeared.isEmpty || !disappeared.isEmpty
+    }
+
+    /// The patches that turned bag-coloured and that turned back, unpaired; nil when the two
+    /// scans did not look at the same pixels.
+    static func patches(from before: BagScan, to after: BagScan) -> (appeared: [ChangedPatch], disappeared: [ChangedPatch])? {
         guard after.sameRegion(as: before) else { return nil }
         let w = after.width, h = after.height
         let a = before.colours.blurred(), b = after.colours.blurred()
@@ -87,23 +116,7 @@ struct RestStateDifference: Sendable {
                                     extentMax: PlanePoint((ox + Double(x1 + 1)) * k, (oy + Double(y1 + 1)) * k))
             }
         }
-        var appeared = patches(grown), disappeared = patches(gone)
-        // A bag that shifted a little (it was still settling at the last rest state) leaves
-        // a patch of each kind side by side: a move, not a new bag.
-        let bagSide = after.singleBagArea.squareRoot()
-        for a in appeared.indices.reversed() {
-            let p = appeared[a]
-            if let g = disappeared.indices.first(where: { disappeared[$0].center.distance(to: p.center) <= 1.5 * bagSide }) {
-                appeared.remove(at: a)
-                disappeared.remove(at: g)
-            }
-        }
-        // One throw brings one bag between rest states: the largest patch is it. Another counts
-        // only when most of a bag's size; smaller ones are bags of a pile re-shaded (compression
-        // of a still scene varies from frame to frame).
-        let joinedAppeared = Self.joined(appeared, within: bagSide).sorted { $0.area > $1.area }
-        self.appeared = joinedAppeared.enumerated().filter { $0.offset == 0 || $0.element.area >= Self.secondBagShare * after.singleBagArea }.map(\.element)
-        self.disappeared = Self.joined(disappeared, within: bagSide)
+        return (patches(grown), patches(gone))
     }
 
     /// Patches whose centres lie within `distance` of each other joined into one: one bag that
