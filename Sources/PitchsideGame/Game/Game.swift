@@ -56,7 +56,7 @@ public struct Game: Sendable {
         /// Where and when the flight came down.
         var landing: Vec2?
         var landingPtsUs: Int64
-        /// +1 when the bag flew toward larger x, −1 otherwise.
+        /// +1 when the bag travels toward larger x (`ThrowContext.direction`), −1 otherwise.
         var direction: Double
     }
 
@@ -286,7 +286,7 @@ public struct Game: Sendable {
         let p = PendingThrow(draft: t, flightOutcome: flightOutcome, completedSeq: seq,
                              landing: OutcomeJudge.landingPoint(points: flight.points, board: board),
                              landingPtsUs: flight.landingPtsUs,
-                             direction: (flight.points.last?.point.x ?? 0) >= (flight.points.first?.point.x ?? 0) ? 1 : -1)
+                             direction: ThrowContext(board: board, playerBox: playerBox).direction)
         pending = p
         // The bag may already have come to rest while the throw was finishing.
         let before = censusBeforeRelease
