@@ -97,7 +97,6 @@ public struct BagCensus: Sendable {
     private var unchangedSincePtsUs: Int64 = 0
     private var restTaken = false
     private var reported: [CensusBag] = []
-    private var hasReported = false
     private var nextID: UInt32 = 1
     private var boardKey: [PlanePoint] = []
     /// Whether, since the last rest state, a bag was seen passing just above the hole where no
@@ -116,7 +115,6 @@ public struct BagCensus: Sendable {
         unchangedFrames = 0
         restTaken = false
         reported = []
-        hasReported = false
         lastRest = nil
         boardKey = []
         crossedHole = false
@@ -174,7 +172,6 @@ public struct BagCensus: Sendable {
         // Every rest state that follows a change in view is reported, with no changes when no
         // bag came to rest in view: after a throw that says the bag is in the hole or hidden
         // behind the board, not on it.
-        hasReported = true
         return CensusResult(seq: frame.seq, ptsUs: frame.ptsUs, imageWidth: frame.image.width, imageHeight: frame.image.height,
                             bags: reported, changes: changes)
     }
