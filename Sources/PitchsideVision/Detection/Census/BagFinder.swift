@@ -29,17 +29,19 @@ public struct BagFinder: Sendable {
     /// The bags, and what the census needs to compare two rest states pixel by pixel: the region
     /// looked at, its colours and which of its pixels are bag-coloured.
     func scan(in image: ImageBuffer, board fullBoard: BoardDetection) -> BagScan? {
-        let work = WorkImage(image, maxSide: workingSize)
-        let board = fullBoard.scaled(toWidth: work.width, height: work.height)
-        let k = Double(image.width) / Double(work.width)
+        let reduced = WorkImage.reducedSize(of: image, maxSide: workingSize)
+        let board = fullBoard.scaled(toWidth: reduced.width, height: reduced.height)
+        let k = Double(image.width) / Double(reduced.width)
         let quad = board.corners
         let length = board.lengthPixels
         let bag = BoardGeometry.bagSide / BoardGeometry.length * length
         let box = board.boundingBox
         let overhead = box.height > 0.35 * box.width && box.width > 0.35 * box.height
-        let x0 = max(0, Int(box.x - reach * length)), x1 = min(work.width - 1, Int(box.x + box.width + reach * length))
-        let y0 = max(0, Int(box.y - reach * length)), y1 = min(work.height - 1, Int(box.y + box.height + reach * length))
+        let x0 = max(0, Int(box.x - reach * length)), x1 = min(reduced.width - 1, Int(box.x + box.width + reach * length))
+        let y0 = max(0, Int(box.y - reach * length)), y1 = min(reduced.height - 1, Int(box.y + box.height + reach * length))
         guard x1 > x0, y1 > y0 else { return nil }
+        // Only the board's surroundings are reduced; `work` pixel (x, y) is picture pixel (x0 + x, y0 + y).
+        let work = WorkImage(image, maxSide: workingSize, columns: x0..<(x1 + 1), rows: y0..<(y1 + 1))
         let hole = board.hole
         func inHole(_ x: Double, _ y: Double, grow: Double) -> Bool {
             let a = hole.angleDegrees * Double.pi / 180
@@ -56,7 +58,7 @@ public struct BagFinder: Sendable {
         for y in stride(from: y0, through: y1, by: step) {
             for x in stride(from: x0, through: x1, by: step) {
                 let px = Double(x) + 0.5, py = Double(y) + 0.5
-                let p = work.pixel(x, y)
+                let p = work.pixel(x - x0, y - y0)
                 let d = polygonSignedDistance(quad, PlanePoint(px, py))
                 if d < -0.02 * length, !inHole(px, py, grow: 1.3) {
                     boardSamples.append(ColourFeature(p.0, p.1, p.2))
@@ -75,7 +77,7 @@ public struct BagFinder: Sendable {
         var fg = [UInt8](repeating: 0, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
-                let p = work.pixel(x0 + x, y0 + y)
+                let p = work.pixel(x, y)
                 let f = ColourFeature(p.0, p.1, p.2)
                 guard f.distance(to: boardColour) > colourThreshold, ground.distance(to: f) > colourThreshold,
                       !isShade(f, of: boardColour), !isBlend(f, of: boardColour, with: ground) else { continue }
@@ -91,10 +93,9 @@ public struct BagFinder: Sendable {
         func sighting(_ blob: [Int]) -> BagSighting {
             var sx = 0.0, sy = 0.0, sr = 0, sg = 0, sb = 0, holeCount = 0
             for i in blob {
-                let x = x0 + i % w, y = y0 + i / w
-                let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                let cx = Double(x0 + i % w) + 0.5, cy = Double(y0 + i / w) + 0.5
                 sx += cx; sy += cy
-                let p = work.pixel(x, y)
+                let p = work.pixel(i % w, i / w)
                 sr += p.0; sg += p.1; sb += p.2
                 if inHole(cx, cy, grow: 1.15) { holeCount += 1 }
             }
@@ -131,13 +132,8 @@ public struct BagFinder: Sendable {
             sighting.singleBagArea = single * k * k
             found.append(sighting)
         }
-        var region = [UInt8](repeating: 0, count: w * h * 3)
-        for y in 0..<h {
-            let from = ((y0 + y) * work.width + x0) * 3
-            region.replaceSubrange((y * w * 3)..<((y + 1) * w * 3), with: work.rgb[from..<(from + w * 3)])
-        }
         return BagScan(sightings: found, origin: (x0, y0), width: w, height: h,
-                       colours: WorkImage(width: w, height: h, rgb: region, scale: k),
+                       colours: WorkImage(width: w, height: h, rgb: work.rgb, scale: k),
                        bagMask: fg, scale: k, singleBagArea: single * k * k)
     }
 

@@ -31,22 +31,37 @@ struct ColourClusters {
         guard !samples.isEmpty else { centres = []; return }
         var centres = (0..<k).map { samples[($0 * samples.count) / k] }
         var counts = [Int](repeating: 0, count: k)
+        var sums = [(Double, Double, Double)](repeating: (0, 0, 0), count: k)
+        // Up to eight rounds of Lloyd's k-means; the loops run over raw buffers since this
+        // runs on every frame the census looks at (thousands of samples).
         for _ in 0..<8 {
-            var sums = [(Double, Double, Double)](repeating: (0, 0, 0), count: k)
-            counts = [Int](repeating: 0, count: k)
-            for s in samples {
-                var best = 0, bestD = Double.infinity
-                for (i, c) in centres.enumerated() {
-                    let d = s.distance(to: c)
-                    if d < bestD { bestD = d; best = i }
+            for i in 0..<k { sums[i] = (0, 0, 0); counts[i] = 0 }
+            samples.withUnsafeBufferPointer { all in
+                centres.withUnsafeBufferPointer { c in
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        counts.withUnsafeMutableBufferPointer { counts in
+                            for s in all {
+                                var best = 0, bestD = Double.infinity
+                                for i in 0..<c.count {
+                                    let d = s.distance(to: c[i])
+                                    if d < bestD { bestD = d; best = i }
+                                }
+                                sums[best].0 += s.rg; sums[best].1 += s.yb; sums[best].2 += s.luma
+                                counts[best] += 1
+                            }
+                        }
+                    }
                 }
-                sums[best].0 += s.rg; sums[best].1 += s.yb; sums[best].2 += s.luma
-                counts[best] += 1
             }
+            var moved = false
             for i in 0..<k where counts[i] > 0 {
                 let n = Double(counts[i])
-                centres[i] = ColourFeature(rg: sums[i].0 / n, yb: sums[i].1 / n, luma: sums[i].2 / n)
+                let c = ColourFeature(rg: sums[i].0 / n, yb: sums[i].1 / n, luma: sums[i].2 / n)
+                if c.rg != centres[i].rg || c.yb != centres[i].yb || c.luma != centres[i].luma { moved = true }
+                centres[i] = c
             }
+            // Same centres, same assignment: the remaining rounds would change nothing.
+            if !moved { break }
         }
         let total = Double(samples.count)
         self.centres = zip(centres, counts).filter { Double($0.1) / total >= minimumShare }.map(\.0)

@@ -15,8 +15,27 @@ struct WorkImage {
     /// Box-averages `image` down by the smallest integer factor that brings its longer side to
     /// at most `maxSide` (gray images are expanded to RGB).
     init(_ image: ImageBuffer, maxSide: Int) {
+        let size = Self.reducedSize(of: image, maxSide: maxSide)
+        self.init(image, factor: size.factor, columns: 0..<size.width, rows: 0..<size.height)
+    }
+
+    /// The rectangle `columns` × `rows` (in reduced pixels) of what `init(_:maxSide:)` gives,
+    /// the same values, computing only those: the census needs just the board's surroundings.
+    init(_ image: ImageBuffer, maxSide: Int, columns: Range<Int>, rows: Range<Int>) {
+        let size = Self.reducedSize(of: image, maxSide: maxSide)
+        precondition(columns.lowerBound >= 0 && columns.upperBound <= size.width && rows.lowerBound >= 0
+                     && rows.upperBound <= size.height, "crop outside the reduced picture")
+        self.init(image, factor: size.factor, columns: columns, rows: rows)
+    }
+
+    /// The size `init(_:maxSide:)` gives `image`, and its reduction factor.
+    static func reducedSize(of image: ImageBuffer, maxSide: Int) -> (width: Int, height: Int, factor: Int) {
         let factor = max(1, (max(image.width, image.height) + maxSide - 1) / maxSide)
-        let w = max(1, image.width / factor), h = max(1, image.height / factor)
+        return (max(1, image.width / factor), max(1, image.height / factor), factor)
+    }
+
+    private init(_ image: ImageBuffer, factor: Int, columns: Range<Int>, rows: Range<Int>) {
+        let w = columns.count, h = rows.count
         width = w
         height = h
         scale = Double(factor)
@@ -27,17 +46,22 @@ struct WorkImage {
         image.pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<h {
+                    let sy = (rows.lowerBound + y) * factor
                     for x in 0..<w {
+                        let sx = (columns.lowerBound + x) * factor
                         var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
                         for dy in 0..<factor {
-                            var i = (y * factor + dy) * stride + x * factor * bpp
-                            for _ in 0..<factor {
-                                if bpp == 3 {
+                            var i = (sy + dy) * stride + sx * bpp
+                            if bpp == 3 {
+                                for _ in 0..<factor {
                                     r &+= UInt32(src[i]); g &+= UInt32(src[i + 1]); b &+= UInt32(src[i + 2])
-                                } else {
-                                    let v = UInt32(src[i]); r &+= v; g &+= v; b &+= v
+                                    i += 3
                                 }
-                                i += bpp
+                            } else {
+                                for _ in 0..<factor {
+                                    let v = UInt32(src[i]); r &+= v; g &+= v; b &+= v
+                                    i += bpp
+                                }
                             }
                         }
                         let o = (y * w + x) * 3
