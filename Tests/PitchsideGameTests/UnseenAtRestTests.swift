@@ -54,6 +54,17 @@ final class UnseenAtRestTests: XCTestCase {
         let script = GameScript()
         let pile = [GameScript.boardSpot + Vec2(0.004, 0.002), GameScript.boardSpot - Vec2(0.006, 0)]
         XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: quietCensus(script, frame: 95, boardBags: pile)]), .board)
+        // Over the hole's mouth, bags piled beside it do not hold the bag up: it went in.
+        let board = BoardGeometry(corners: GameScript.corners, holeCenter: GameScript.hole, holeRadiusX: 0.014, holeRadiusY: 0.009,
+                                  metresPerPixel: GameScript.metresPerPixel)
+        let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
+        let mouth = GameScript.hole - Vec2(board.holeRadiusX + 0.3 * bagSide, 0)
+        let beside = quietCensus(script, frame: 95, boardBags: [mouth - Vec2(0.3 * bagSide, 0), mouth - Vec2(0.9 * bagSide, 0)]).census
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: mouth, lastCensus: beside, board: board), .hole)
+        // The same pile a bag farther from the hole: the bag lies in it.
+        let onPile = mouth - Vec2(1.2 * bagSide, 0)
+        let pileThere = quietCensus(script, frame: 95, boardBags: [onPile - Vec2(0.3 * bagSide, 0), onPile + Vec2(0.3 * bagSide, 0)]).census
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: onPile, lastCensus: pileThere, board: board), .board)
         // One bag alone cannot hide another: the bag went on (here, behind the board).
         let front = Vec2(0.70, 0.635)
         XCTAssertEqual(outcome(landing: front, extra: [95: quietCensus(script, frame: 95, boardBags: [front])]), .miss)

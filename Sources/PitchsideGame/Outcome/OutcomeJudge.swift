@@ -38,23 +38,28 @@ public enum OutcomeJudge {
     ///
     /// In a side view a bag is hidden at rest in three places: through the hole, on the ground
     /// behind the board (the board stands between it and the camera), or on a pile of bags of its
-    /// own colour on the board. So: a flight that came down on a pile (two or more bags) already
-    /// resting on the board lies in it; one that came down on the hole, or short of it by up to
-    /// `slideIntoHoleBags` (a bag landing on the top slides on toward the back), went in; any
-    /// other fell behind the board, a miss. `direction`: +1 when the bag flew toward larger x.
+    /// own colour on the board. So: a flight that came down over the hole's mouth (within a bag
+    /// of its centre along the board: the bag overlaps the hole) went in, whatever rests beside
+    /// it; one that came down on a pile (two or more bags) already resting on the board lies in
+    /// it; one that came down short of the hole by up to `slideIntoHoleBags` (a bag landing on
+    /// the top slides on toward the back) went in; any other fell behind the board, a miss.
+    /// `direction`: +1 when the bag flew toward larger x.
     public static func unseenAtRest(flightOutcome: PSThrowOutcome, landing: Vec2?, direction: Double = 1,
                                     lastCensus: PSBoardCensus?, board: BoardGeometry) -> PSThrowOutcome {
         if flightOutcome == .hole { return .hole }
         guard let landing, board.boardContains(landing) else { return .miss }
         // One bag's side, in the picture's x units (a side view's board lies across the picture).
         let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
+        // Past the hole (positive) or short of it (negative), along the flight.
+        let along = (landing.x - board.holeCenter.x) * (direction < 0 ? -1 : 1)
+        // Overlapping the mouth: bags piled beside the hole do not hold it up (dev games 1000,
+        // 1005, 1008, 1012: four such bags went in, none of the bags hidden in piles landed there).
+        if abs(along) <= board.holeRadiusX + 0.5 * bagSide { return .hole }
         // A bag the size of the thrown one cannot hide it; two or more together can.
         let near = lastCensus?.bags.filter { bag in
             bag.place == .onBoard && abs(bag.position.x - landing.x) <= 1.5 * bagSide && abs(bag.position.y - landing.y) <= 2 * bagSide
         } ?? []
         if near.count >= 2 { return .board }
-        // Past the hole (positive) or short of it (negative), along the flight.
-        let along = (landing.x - board.holeCenter.x) * (direction < 0 ? -1 : 1)
         if along <= board.holeRadiusX + 0.5 * bagSide, along >= -(board.holeRadiusX + slideIntoHoleBags * bagSide) { return .hole }
         return .miss
     }
