@@ -38,6 +38,7 @@ public struct Game: Sendable {
     private var consecutivePlayers = 0
     private var assembler = ThrowAssembler()
     private var poseWindow = PoseWindow()
+    private var poseGaps = PoseGapFiller()  // poses for frames a strided pose worker skipped
     private var censusBeforeRelease: PSBoardCensus?
     private var lastCensus: PSBoardCensus?
     private var censusSinceRelease: [PSBoardCensus] = []
@@ -212,7 +213,7 @@ public struct Game: Sendable {
 
     private mutating func onPose(_ o: PSPoseObservation, pts: Int64) {
         let person = o.present && o.presence >= GameConstants.poseConfidence
-        if o.present { poseWindow.add(o) }
+        for p in poseGaps.fill(o) { poseWindow.add(p) }
         consecutivePlayers = person ? consecutivePlayers + 1 : 0
         if person, o.personBox.width > 0 { playerBox = o.personBox }
         if machine.state == .detectingPlayer, consecutivePlayers >= GameConstants.playerObservations {
@@ -369,7 +370,7 @@ public struct Game: Sendable {
             }
         case .pose(let o):
             let person = o.present && o.presence >= GameConstants.poseConfidence
-            if o.present { poseWindow.add(o) }
+            for p in poseGaps.fill(o) { poseWindow.add(p) }
             consecutivePlayers = person ? consecutivePlayers + 1 : 0
             if person, o.personBox.width > 0 { playerBox = o.personBox }
         case .census(let o):

@@ -22,6 +22,7 @@ struct AnalyzeBench: ParsableCommand {
     @Option(help: "Seconds of game.") var seconds: Double = 60
     @Option(help: ArgumentHelp("A video to use instead of the synthetic game.", valueName: "file")) var video: String?
     @Option(help: "Pose workers for analyze (each takes every N-th frame).") var poseShards = 1
+    @Option(help: "Poses on every N-th frame only (analyze's --pose-every).") var poseEvery = AnalyzeCommand.defaultPoseEvery
     @Option(help: "Seconds of the live run (from the start of the game).") var liveSeconds: Double = 60
     @Flag(help: "Skip the live-pacing latency run.") var noLive = false
     @Flag(help: "Skip the analyze run.") var noAnalyze = false
@@ -45,7 +46,8 @@ struct AnalyzeBench: ParsableCommand {
         let before = Self.childrenCPU()
         let start = WallClock.monotonicSeconds()
         var sampler = ProcessSampler()
-        let analyze = try Self.spawn(["analyze", path, "--json", "--pose-shards", "\(poseShards)"], output: dir, name: "analyze")
+        let analyze = try Self.spawn(["analyze", path, "--json", "--pose-shards", "\(poseShards)",
+                                         "--pose-every", "\(poseEvery)"], output: dir, name: "analyze")
         while analyze.isRunning {
             sampler.sample()
             usleep(200_000)
@@ -58,7 +60,7 @@ struct AnalyzeBench: ParsableCommand {
         }
         let events = Self.read(dir, "analyze.out").split(separator: "\n")
         let throwsFound = events.filter { $0.contains("\"throwCompleted\"") }.count
-        print("\npitchside analyze --pose-shards \(poseShards) (lockstep): \(events.count) events, \(throwsFound) throws")
+        print("\npitchside analyze --pose-shards \(poseShards) --pose-every \(poseEvery) (lockstep): \(events.count) events, \(throwsFound) throws")
         print(String(format: "  wall %.1f s = %.2f× real time; processor %.1f s (%.1f ms/frame); load average after %@",
                      wall, info.seconds / wall, total, total * 1000 / Double(info.frames), loadAverage()))
         print("  process                 cpu s   ms/frame   share of wall")

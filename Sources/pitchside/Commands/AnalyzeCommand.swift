@@ -29,6 +29,15 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(help: "Pose workers, each taking every N-th frame.")
     var poseShards = 1
 
+    @Option(help: "Poses on every N-th frame while the body moves slowly (every frame in a throw's swing).")
+    var poseEvery = AnalyzeCommand.defaultPoseEvery
+
+    /// Pose is the costliest analysis; between throws every other frame says as much.
+    static let defaultPoseEvery = 2
+
+    @Option(help: "Frames capture may run ahead of the slowest worker.")
+    var window = 16
+
     @Option(help: "Base port of the cluster's loopback endpoints (default: a random free block).")
     var basePort: Int?
 
@@ -49,8 +58,9 @@ struct AnalyzeCommand: ParsableCommand {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        var children = UpCommand.workerChildren(roles: roles, poseShards: poseShards, configuration: configuration,
-                                                extra: ["--exit-at-end"], restart: false)
+        var children = try UpCommand.workerChildren(roles: roles, poseShards: poseShards, poseEvery: poseEvery,
+                                                    configuration: configuration,
+                                                    extra: ["--exit-at-end", "--window", "\(window)"], restart: false)
         var aggregate = ["aggregate", "--database", directory.appendingPathComponent("games.sqlite").path,
                          "--roles", roles.joined(separator: ","), "--exit-at-end"] + game.arguments
         if json { aggregate.append("--json") } else { aggregate.append("--human") }

@@ -21,6 +21,7 @@ struct EvalGamesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where the runs' events go (default: CORPUS/runs).", valueName: "dir")) var out: String?
     @Flag(help: "Use events already in --out instead of analysing again.") var reuse = false
     @Option(help: "Pose workers per run, each taking every N-th frame.") var poseShards = 1
+    @Option(help: "Poses on every N-th frame only (analyze's --pose-every).") var poseEvery = AnalyzeCommand.defaultPoseEvery
     @Option(help: "Release-time tolerance for matching throws, seconds.") var tolerance = 0.5
     @Option(help: ArgumentHelp("Also write the report as Markdown to this file.", valueName: "file")) var markdown: String?
     @Flag(help: "Print the corpus report as JSON.") var json = false
@@ -73,7 +74,7 @@ struct EvalGamesCommand: ParsableCommand {
     private func analyse(game: (name: String, directory: String), truth: GroundTruth, events: String, log: String) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SelfExecutable.path)
-        var arguments = ["analyze", game.directory + "/game.mp4", "--json", "--pose-shards", "\(poseShards)",
+        var arguments = ["analyze", game.directory + "/game.mp4", "--json", "--pose-shards", "\(poseShards)", "--pose-every", "\(poseEvery)",
                          "--rules", truth.settings.rules.rawValue]
         let names = truth.settings.players.map(\.name)
         arguments += ["--players", names.joined(separator: ",")]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PitchsideCore
+import PitchsideGame
 import PitchsideNodes
 import Logging
 
@@ -38,6 +39,9 @@ struct UpCommand: ParsableCommand {
     @Option(help: "Pose workers, each taking every N-th frame (--shard k/N).")
     var poseShards = 1
 
+    @Option(help: "Poses on every N-th frame while the body moves slowly (every frame in a throw's swing).")
+    var poseEvery = 1
+
     @Flag(help: "Print score events as JSON lines instead of the human view.")
     var json = false
 
@@ -60,8 +64,9 @@ struct UpCommand: ParsableCommand {
 
         let shared = ClusterOptions.childArguments(configuration)
         // Live: a worker keeps 2 frames waiting, so its results stay current when it falls behind.
-        var children = Self.workerChildren(roles: roles, poseShards: poseShards, configuration: configuration,
-                                           extra: pacing == "live" ? ["--queue", "\(Self.liveReceiveQueue)"] : [])
+        var children = try Self.workerChildren(roles: roles, poseShards: poseShards, poseEvery: poseEvery,
+                                               configuration: configuration,
+                                               extra: pacing == "live" ? ["--queue", "\(Self.liveReceiveQueue)"] : [])
         let consumers = children.count
         // One log per run: a new run is a new game; a restarted aggregator reuses this run's log.
         let database = configuration.dataDirectory + "/up-\(Int(Date().timeIntervalSince1970)).sqlite"
@@ -98,20 +103,28 @@ struct UpCommand: ParsableCommand {
         return roles
     }
 
-    /// The worker processes of a cluster; the pose worker may be sharded by frame.
-    static func workerChildren(roles: [String], poseShards: Int, configuration: PitchsideConfiguration,
-                               extra: [String] = [], restart: Bool = true) -> [ChildSpec] {
+    /// The worker processes of a cluster. The pose worker may be sharded by frame
+    /// (`poseShards` workers), and may analyse only every `poseEvery`-th of its frames while
+    /// the body moves slowly (`worker pose --every`); the game interpolates the gaps.
+    static func workerChildren(roles: [String], poseShards: Int, poseEvery: Int = 1, configuration: PitchsideConfiguration,
+                               extra: [String] = [], restart: Bool = true) throws -> [ChildSpec] {
+        guard poseShards >= 1 else { throw ValidationError("--pose-shards must be at least 1") }
+        guard poseEvery >= 1, UInt64(poseShards * poseEvery) <= PoseGapFiller.maximumGap else {
+            throw ValidationError("--pose-every × --pose-shards must be 1 to \(PoseGapFiller.maximumGap): the game fills gaps of at most that many frames")
+        }
         let shared = ClusterOptions.childArguments(configuration) + extra
+        let every = poseEvery > 1 ? ["--every", "\(poseEvery)"] : []
         var children: [ChildSpec] = []
         for role in roles {
             if role == "pose" && poseShards > 1 {
                 for k in 0..<poseShards {
                     children.append(ChildSpec(name: "pose-\(k)", executable: SelfExecutable.path,
-                                              arguments: ["worker", "pose", "--shard", "\(k)/\(poseShards)"] + shared,
+                                              arguments: ["worker", "pose", "--shard", "\(k)/\(poseShards)"] + every + shared,
                                               restartOnExit: restart))
                 }
             } else {
-                children.append(ChildSpec(name: role, executable: SelfExecutable.path, arguments: ["worker", role] + shared,
+                children.append(ChildSpec(name: role, executable: SelfExecutable.path,
+                                          arguments: ["worker", role] + (role == "pose" ? every : []) + shared,
                                           restartOnExit: restart))
             }
         }

@@ -26,15 +26,22 @@ struct PoseWorkerCommand: ParsableCommand {
     @Option(help: "Inference threads.")
     var threads = 1
 
+    @Option(help: ArgumentHelp("Analyse every N-th frame while the body moves slowly, every frame while the wrists move fast.",
+                               valueName: "N"))
+    var every = 1
+
     func run() throws {
         let configuration = try cluster.resolve()
         let logger = Logs.logger("pitchside.pose", level: configuration.logLevel)
         let selector: ShardSelector
         do { selector = try ShardSelector(parsing: shard) } catch { throw ValidationError("\(error)") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        guard every >= 1 else { throw ValidationError("--every must be at least 1") }
         let assets: PoseAssets
         do { assets = try PoseAssets.default().checked() } catch { fail("\(error)") }
         var estimators: [String: PoseEstimator] = [:]  // tracking state is per stream
+        var cadences: [String: PoseCadence] = [:]
+        var skippedByCadence = 0
         var options = worker.nodeOptions(role: "pose", rendition: rendition, stream: configuration.stream, shard: selector)
         if selector.count > 1 && worker.id == nil { options.consumerID = "pose-\(selector.index)of\(selector.count)" }
         let producer = options.consumerID
@@ -47,7 +54,16 @@ struct PoseWorkerCommand: ParsableCommand {
                     return []
                 }
             }
+            // `every` counts this worker's own frames: a shard sees every N-th frame of the stream.
+            var cadence = cadences[frame.streamID] ?? PoseCadence(every: every * selector.count)
+            defer { cadences[frame.streamID] = cadence }
+            // A skipped frame gets no observation (its FrameDone still goes): the game fills it in.
+            guard cadence.shouldAnalyse(seq: frame.seq, ptsUs: frame.ptsUs) else {
+                skippedByCadence += 1
+                return []
+            }
             let result = estimators[frame.streamID]!.process(frame)
+            cadence.record(result, seq: frame.seq, ptsUs: frame.ptsUs)
             return [PSWorkerResult.with {
                 $0.pose = PSPoseObservation(result: result, frame: frame, producerID: producer, shard: selector)
             }]
@@ -55,7 +71,7 @@ struct PoseWorkerCommand: ParsableCommand {
         let stop = StopFlag.onSignals()
         do {
             let report = try node.run(isCancelled: { stop.isRaised })
-            logger.info("pose worker done: \(report.processed) frames (\(report.skippedForShard) for other shards), \(report.dropped) lost, \(report.malformed) malformed")
+            logger.info("pose worker done: \(report.processed - skippedByCadence) frames analysed, \(skippedByCadence) passed over while the body moved slowly (\(report.skippedForShard) for other shards), \(report.dropped) lost, \(report.malformed) malformed")
         } catch {
             fail("\(error)")
         }

@@ -1,0 +1,77 @@
+import PitchsideCore
+
+/// Which frames a pose worker analyses when it may skip some (`worker pose --every N`).
+///
+/// Pose is the costliest analysis of a frame. Between throws a body moves slowly enough that
+/// every N-th frame, with the frames between interpolated by the game (`PoseGapFiller`), says
+/// the same; a throw's swing does not, so while the wrists move fast every frame is analysed,
+/// and for a while after (the follow-through and the first frames of flight are part of the
+/// throw-type window). With nobody in view, every N-th frame is looked at.
+///
+/// ```swift
+/// var cadence = PoseCadence(every: 2)
+/// if cadence.shouldAnalyse(seq: frame.seq) {
+///     let pose = estimator.process(frame)
+///     cadence.record(pose, seq: frame.seq, ptsUs: frame.ptsUs)
+/// }
+/// ```
+public struct PoseCadence: Sendable {
+    /// Frames apart the analysed frames may be while the body is slow.
+    public let every: Int
+    /// Wrist speed, in torso lengths a second, from which every frame is analysed. Walking
+    /// swings a wrist at about one torso a second; a throw's swing at several.
+    public var fastWristSpeed = 4.0
+    /// How long every frame stays analysed after the last fast motion.
+    public var holdMicroseconds: Int64 = 400_000
+
+    private var lastAnalysedSeq: UInt64?
+    private var last: (ptsUs: Int64, wrists: [PosePoint?], torso: Float)?
+    private var fastUntilPtsUs: Int64 = .min
+
+    public init(every: Int) {
+        self.every = max(1, every)
+    }
+
+    /// Whether to analyse frame `seq` (frames come in increasing `seq`).
+    public func shouldAnalyse(seq: UInt64, ptsUs: Int64) -> Bool {
+        guard every > 1, let previous = lastAnalysedSeq, seq > previous else { return true }
+        return ptsUs <= fastUntilPtsUs || seq - previous >= UInt64(every)
+    }
+
+    /// What the analysed frame showed: `pose` nil when nobody was found.
+    public mutating func record(_ pose: PoseResult?, seq: UInt64, ptsUs: Int64) {
+        lastAnalysedSeq = seq
+        guard let pose, let now = Self.body(pose) else {
+            last = nil
+            return
+        }
+        if let before = last, ptsUs > before.ptsUs {
+            let seconds = Double(ptsUs - before.ptsUs) / 1e6
+            let torso = Double(max(now.torso, before.torso, 1))
+            let moved = zip(now.wrists, before.wrists).compactMap { a, b -> Double? in
+                guard let a, let b else { return nil }
+                return Double(((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot())
+            }.max() ?? 0
+            if moved / torso / seconds >= fastWristSpeed { fastUntilPtsUs = ptsUs + holdMicroseconds }
+        }
+        last = (ptsUs, now.wrists, now.torso)
+    }
+
+    /// The wrists (nil when unsure) and the torso length, in pixels; nil without shoulders and hips.
+    private static func body(_ pose: PoseResult) -> (wrists: [PosePoint?], torso: Float)? {
+        func point(_ name: JointName) -> PosePoint? {
+            let j = pose.joint(name)
+            return j.confidence >= 0.3 ? j.position : nil
+        }
+        func mid(_ a: PosePoint?, _ b: PosePoint?) -> PosePoint? {
+            switch (a, b) {
+            case let (a?, b?): PosePoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+            default: a ?? b
+            }
+        }
+        guard let shoulder = mid(point(.rightShoulder), point(.leftShoulder)),
+              let hip = mid(point(.rightHip), point(.leftHip)) else { return nil }
+        let torso = ((shoulder.x - hip.x) * (shoulder.x - hip.x) + (shoulder.y - hip.y) * (shoulder.y - hip.y)).squareRoot()
+        return ([point(.rightWrist), point(.leftWrist)], torso)
+    }
+}
