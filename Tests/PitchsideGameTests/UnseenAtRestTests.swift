@@ -90,10 +90,10 @@ final class UnseenAtRestTests: XCTestCase {
         let beside = GameScript.hole + Vec2(board.holeRadiusX + 0.4 * bagSide, 0.005)
         XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: beside, lastCensus: nil, board: board), .hole)
         // Short of the hole along the flight: slid in; past it, or farther short: behind the board.
-        let short = GameScript.hole - Vec2(board.holeRadiusX + 2 * bagSide, 0)
+        let short = GameScript.hole - Vec2(board.holeRadiusX + 1.5 * bagSide, 0)
         XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: short, lastCensus: nil, board: board), .hole)
         XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: short, direction: -1, lastCensus: nil, board: board), .miss)
-        let farShort = GameScript.hole - Vec2(board.holeRadiusX + 4 * bagSide, 0)
+        let farShort = GameScript.hole - Vec2(board.holeRadiusX + 2.5 * bagSide, 0)
         XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: farShort, lastCensus: nil, board: board), .miss)
         let past = GameScript.hole + Vec2(board.holeRadiusX + 1.5 * bagSide, 0)
         XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: past, lastCensus: nil, board: board), .miss)
