@@ -55,6 +55,46 @@ final class PhysicsTests: XCTestCase {
         XCTAssertEqual(path.firstContact, .board)
         XCTAssertEqual(path.place, .onGround)
         XCTAssertTrue(path.restPosition.x > board.backX || abs(path.restPosition.z) > BoardModel.width / 2)
+        XCTAssertFalse(GroundFootprint(board: board).contains(x: path.restPosition.x, z: path.restPosition.z))
+    }
+
+    func testBagLandingJustBesideTheSideDoesNotEndUnderTheBoard() throws {
+        // Comes down on the ground 4 cm outside the side rail: within half a bag of it.
+        let target = Vec3(board.frontX + 0.6, BagPhysics.halfThickness, BoardModel.width / 2 + 0.04)
+        let v = try XCTUnwrap(BagPhysics.aim(from: release, to: target, launchDegrees: 35))
+        let path = BagPhysics.simulate(release: release, velocity: v, board: board, contact: BagContact())
+        XCTAssertEqual(path.firstContact, .ground)
+        XCTAssertEqual(path.place, .onGround)
+        let footprint = GroundFootprint(board: board)
+        for (p, phase) in zip(path.samples, path.phases) where phase == .sliding || phase == .rest {
+            XCTAssertFalse(footprint.contains(x: p.x, z: p.z), "\(phase) at \(p)")
+        }
+        // It lies against the rail, its centre half a bag from the board's side.
+        XCTAssertEqual(path.restPosition.z, BoardModel.width / 2 + BagPhysics.side / 2, accuracy: 1e-9)
+        XCTAssertEqual(path.restPosition.y, BagPhysics.halfThickness, accuracy: 1e-9)
+    }
+
+    func testGroundBagSlidingTowardTheBoardStopsAtItsSide() throws {
+        var samples: [Vec3] = [], phases: [BagPhase] = []
+        let start = Vec3(board.frontX + 0.5, BagPhysics.halfThickness, -0.9)
+        BagPhysics.slideOnGround(from: start, velocity: Vec3(0, -1, 16), board: board, contact: BagContact(),
+                                 samples: &samples, phases: &phases)
+        let rest = try XCTUnwrap(samples.last)
+        XCTAssertEqual(phases.last, .rest)
+        XCTAssertEqual(rest.z, -(BoardModel.width / 2 + BagPhysics.side / 2), accuracy: 0.01)
+    }
+
+    func testGroundFootprintPushesOutToTheNearestEdge() {
+        let footprint = GroundFootprint(board: board)
+        let margin = BagPhysics.side / 2, half = BoardModel.width / 2
+        let middle = (board.frontX + board.backX) / 2
+        XCTAssertEqual(footprint.nearestOutside(x: middle, z: half - 0.01).z, half + margin)
+        XCTAssertEqual(footprint.nearestOutside(x: middle, z: -half).z, -(half + margin))
+        XCTAssertEqual(footprint.nearestOutside(x: board.frontX - 0.03, z: 0.1).x, board.frontX - margin)
+        XCTAssertEqual(footprint.nearestOutside(x: board.backX + 0.02, z: -0.2).x, board.backX + margin)
+        // Outside already: stays where it is.
+        XCTAssertEqual(footprint.nearestOutside(x: middle, z: 0.5).z, 0.5)
+        XCTAssertEqual(footprint.nearestOutside(x: board.frontX - 0.2, z: 0).x, board.frontX - 0.2)
     }
 
     func testLongThrowLandsOnTheGroundBehind() throws {

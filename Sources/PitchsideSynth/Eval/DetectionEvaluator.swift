@@ -13,7 +13,8 @@ import PitchsideCore
 /// - Census: for each truth rest state, the run's census in force a little later (`censusGrace`
 ///   seconds, or just before the next bag lands) is compared count by count. Bags on the ground
 ///   count when they lie within the census' reach of the board (0.6 board lengths around its
-///   box in the picture, as `BagFinder` looks).
+///   box in the picture, as `BagFinder` looks) and the board does not hide them (the truth's
+///   `hidden`).
 ///
 /// ```swift
 /// let game = DetectionEvaluator().evaluate(run: log, truth: truth, name: "dev-0001")
@@ -99,10 +100,11 @@ public struct DetectionEvaluator: Sendable {
             let deadline = min(grace, nextLanding - 1, frameCount - 1)
             let f = truth.frames[min(max(0, c.frame), frameCount - 1)]
             let near = nearBoard(f, width: w, height: h)
-            var onGroundNear = 0, onGroundFar = 0
-            for bag in c.bags where bag.place == .onGround {
-                if near(bag.position) { onGroundNear += 1 } else { onGroundFar += 1 }
-            }
+            // A bag the board hides is no census' to see; the score still counts it a miss.
+            let onGround = c.bags.filter { $0.place == .onGround }
+            let inView = onGround.filter { $0.hidden != true }
+            let onGroundNear = inView.filter { near($0.position) }.count
+            let onGroundFar = inView.count - onGroundNear
             let reported = censuses.last { frameIndex($0.header) <= deadline }
             // The first census after this throw's landing, before the next release.
             let thrown = truth.throwsTruth.first { $0.index == c.afterThrow }
@@ -122,7 +124,8 @@ public struct DetectionEvaluator: Sendable {
                 truthOnBoard: c.onBoard, truthInHole: c.inHole, truthOnGround: onGroundNear, truthOnGroundFar: onGroundFar,
                 runFrame: reported.map { frameIndex($0.header) }, runOnBoard: Int(reported?.onBoard ?? 0),
                 runInHole: Int(reported?.inHole ?? 0), runOnGround: Int(reported?.onGround ?? 0),
-                truthPlace: thrown?.place.rawValue, runVerdict: verdict))
+                truthPlace: thrown?.place.rawValue, runVerdict: verdict,
+                truthOnGroundHidden: onGround.count - inView.count))
         }
 
         return DetectionGameReport(

@@ -7,9 +7,9 @@ public struct CensusCheck: Codable, Equatable, Sendable {
     public var deadlineFrame: Int
     public var truthOnBoard: Int
     public var truthInHole: Int
-    /// Bags on the ground near the board (within the census' reach of it).
+    /// Bags on the ground near the board (within the census' reach of it) and in view.
     public var truthOnGround: Int
-    /// Bags on the ground farther away (not expected in the census).
+    /// Bags on the ground in view farther away (not expected in the census).
     public var truthOnGroundFar: Int
     /// Frame of the run's census in force at the deadline; nil when none had been reported.
     public var runFrame: Int?
@@ -21,6 +21,9 @@ public struct CensusCheck: Codable, Equatable, Sendable {
     /// "none" when it showed no new bag, nil when no census came.
     public var truthPlace: String? = nil
     public var runVerdict: String? = nil
+    /// Bags on the ground the board hides from the camera (not expected in the census); nil in
+    /// reports written before it was recorded.
+    public var truthOnGroundHidden: Int? = nil
 
     /// The census' word on the throw agrees with the truth: the new bag where the truth has it,
     /// or no new bag in view for a bag in the hole or on the ground (the score's reading of a

@@ -193,20 +193,18 @@ public enum BagPhysics {
         samples: inout [Vec3], phases: inout [BagPhase]
     ) {
         var vx = v.x * contact.groundKeep, vz = v.z * contact.groundKeep
-        var x = p0.x, z = p0.z
+        let footprint = GroundFootprint(board: board)
+        // A bag coming down against the board's body lies beside it, never under it.
+        var (x, z) = footprint.nearestOutside(x: p0.x, z: p0.z)
         let friction = contact.groundFriction * gravity
-        // The board's footprint blocks sliding under it.
-        let footprint = { (x: Double, z: Double) -> Bool in
-            x > board.frontX - side / 2 && x < board.backX + side / 2 && abs(z) < BoardModel.width / 2 + side / 2
-        }
-        let startsOutside = !footprint(x, z)
         while true {
             let speed = (vx * vx + vz * vz).squareRoot()
             if speed < 0.02 { break }
             vx -= friction * vx / speed * step
             vz -= friction * vz / speed * step
             let nx = x + vx * step, nz = z + vz * step
-            if startsOutside && footprint(nx, nz) { break }
+            // Stops against the rail or the front face.
+            if footprint.contains(x: nx, z: nz) { break }
             x = nx
             z = nz
             samples.append(Vec3(x, halfThickness, z))
@@ -214,5 +212,34 @@ public enum BagPhysics {
         }
         samples.append(Vec3(x, halfThickness, z))
         phases.append(.rest)
+    }
+}
+
+/// Where a flat bag's centre cannot be on the ground: within half a bag of the board's outline
+/// on the ground. The board counts as closed down to the ground all round (front face, rails,
+/// legs), so no bag lies under it.
+struct GroundFootprint {
+    let minX: Double
+    let maxX: Double
+    let halfWidth: Double
+
+    init(board: BoardModel) {
+        let margin = BagPhysics.side / 2
+        minX = board.frontX - margin
+        maxX = board.backX + margin
+        halfWidth = BoardModel.width / 2 + margin
+    }
+
+    func contains(x: Double, z: Double) -> Bool {
+        x > minX && x < maxX && abs(z) < halfWidth
+    }
+
+    /// The point itself when outside, else the nearest point on the footprint's edge.
+    func nearestOutside(x: Double, z: Double) -> (x: Double, z: Double) {
+        guard contains(x: x, z: z) else { return (x, z) }
+        let toFront = x - minX, toBack = maxX - x, toSide = halfWidth - abs(z)
+        let nearest = min(toFront, toBack, toSide)
+        if nearest == toSide { return (x, z < 0 ? -halfWidth : halfWidth) }
+        return (nearest == toFront ? minX : maxX, z)
     }
 }

@@ -26,6 +26,14 @@ enum BagPainter {
     /// direction is `along`.
     static func lying(_ canvas: CairoCanvas, camera: PinholeCamera, centre: Vec3, yawDegrees: Double,
                       along: Vec3, normal: Vec3, color: RGB) {
+        let faces = lyingFaces(centre: centre, yawDegrees: yawDegrees, along: along, normal: normal)
+        // The sides: the hull of both squares in a darker shade, then the top.
+        for side in faces.dropLast() { canvas.fillPolygon(side.map(camera.project), color.scaled(0.62)) }
+        canvas.fillPolygon(faces[4].map(camera.project), color)
+    }
+
+    /// The faces `lying` draws, in the world: the four sides, then the top.
+    static func lyingFaces(centre: Vec3, yawDegrees: Double, along: Vec3, normal: Vec3) -> [[Vec3]] {
         let a = radians(yawDegrees)
         let across = normal.cross(along).normalized
         let e1 = (along * cos(a) + across * sin(a)) * half
@@ -34,13 +42,16 @@ enum BagPainter {
         let bottom = centre - normal * (BagPhysics.halfThickness * 0.8)
         let topCorners = [top + e1 + e2, top - e1 + e2, top - e1 - e2, top + e1 - e2]
         let bottomCorners = [bottom + e1 + e2, bottom - e1 + e2, bottom - e1 - e2, bottom + e1 - e2]
-        // The sides: the hull of both squares in a darker shade, then the top.
-        for i in 0..<4 {
+        let sides = (0..<4).map { i in
             let j = (i + 1) % 4
-            canvas.fillPolygon([topCorners[i], topCorners[j], bottomCorners[j], bottomCorners[i]].map(camera.project),
-                               color.scaled(0.62))
+            return [topCorners[i], topCorners[j], bottomCorners[j], bottomCorners[i]]
         }
-        canvas.fillPolygon(topCorners.map(camera.project), color)
+        return sides + [topCorners]
+    }
+
+    /// The faces of a bag lying on the ground, as `resting` draws it.
+    static func groundFaces(_ bag: RestingBag) -> [[Vec3]] {
+        lyingFaces(centre: bag.position, yawDegrees: bag.yawDegrees, along: Vec3(1, 0, 0), normal: .up)
     }
 
     /// A bag at rest, on the board or the ground.

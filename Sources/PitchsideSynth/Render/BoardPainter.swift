@@ -13,18 +13,11 @@ struct BoardPainter {
         let half = BoardModel.width / 2
         let near = half * sign, far = -half * sign
         let length = BoardModel.length
-        let rail = Vec3(0, -BoardModel.railDepth, 0)
-        let legX = length - 0.06
-        func leg(_ w: Double) -> [Pixel] {
-            let top = board.point(s: legX, w: w) + rail
-            let topB = board.point(s: legX + 0.05, w: w) + rail
-            return [top, topB, Vec3(topB.x, 0, w), Vec3(top.x, 0, w)].map(camera.project)
-        }
-        canvas.fillPolygon(leg(far), color.scaled(0.45))
+        let faces = BoardFaces(board: board, sign: sign)
+        canvas.fillPolygon(faces.farLeg.map(camera.project), color.scaled(0.45))
 
         // The top surface.
-        let top = [board.point(s: 0, w: near), board.point(s: 0, w: far), board.point(s: length, w: far),
-                   board.point(s: length, w: near)].map(camera.project)
+        let top = faces.top.map(camera.project)
         canvas.fillPolygon(top, color)
         // Graphics: an inset border stripe and a ring around the hole.
         let accent = color.luma > 140 ? color.scaled(0.72) : RGB(235, 235, 230)
@@ -53,14 +46,10 @@ struct BoardPainter {
         canvas.fillPolygon(circle(radius: board.holeRadius).map(camera.project), RGB(22, 20, 18))
 
         // The front face.
-        let front = [board.point(s: 0, w: near), board.point(s: 0, w: far), Vec3(board.frontX, 0, far),
-                     Vec3(board.frontX, 0, near)].map(camera.project)
-        canvas.fillPolygon(front, color.scaled(0.62))
+        canvas.fillPolygon(faces.front.map(camera.project), color.scaled(0.62))
         // The side rail toward the camera and its leg.
-        let side = [board.point(s: 0, w: near), board.point(s: length, w: near), board.point(s: length, w: near) + rail,
-                    board.point(s: 0, w: near) + rail].map(camera.project)
-        canvas.fillPolygon(side, color.scaled(0.75))
-        canvas.fillPolygon(leg(near), color.scaled(0.55))
+        canvas.fillPolygon(faces.nearRail.map(camera.project), color.scaled(0.75))
+        canvas.fillPolygon(faces.nearLeg.map(camera.project), color.scaled(0.55))
         // A thin darker line along the top's edges gives the board a crisp outline.
         canvas.polygon(top)
         canvas.setColor(color.scaled(0.55))
@@ -82,4 +71,39 @@ struct BoardPainter {
         for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
         cairo_close_path(cr)
     }
+}
+
+/// The board's faces the camera sees, in the world, as `BoardPainter` draws them; what the
+/// truth's hidden bags are measured against.
+struct BoardFaces {
+    let farLeg: [Vec3]
+    let top: [Vec3]
+    let front: [Vec3]
+    let nearRail: [Vec3]
+    let nearLeg: [Vec3]
+
+    /// `sign` is +1 when the camera is on the +z side.
+    init(board: BoardModel, sign: Double) {
+        let half = BoardModel.width / 2
+        let near = half * sign, far = -half * sign
+        let length = BoardModel.length
+        let rail = Vec3(0, -BoardModel.railDepth, 0)
+        let legX = length - 0.06
+        func leg(_ w: Double) -> [Vec3] {
+            let top = board.point(s: legX, w: w) + rail
+            let topB = board.point(s: legX + 0.05, w: w) + rail
+            return [top, topB, Vec3(topB.x, 0, w), Vec3(top.x, 0, w)]
+        }
+        farLeg = leg(far)
+        top = [board.point(s: 0, w: near), board.point(s: 0, w: far), board.point(s: length, w: far),
+               board.point(s: length, w: near)]
+        front = [board.point(s: 0, w: near), board.point(s: 0, w: far), Vec3(board.frontX, 0, far),
+                 Vec3(board.frontX, 0, near)]
+        nearRail = [board.point(s: 0, w: near), board.point(s: length, w: near),
+                    board.point(s: length, w: near) + rail, board.point(s: 0, w: near) + rail]
+        nearLeg = leg(near)
+    }
+
+    /// Every face: together, the board's outline in the picture.
+    var all: [[Vec3]] { [farLeg, top, front, nearRail, nearLeg] }
 }

@@ -93,15 +93,11 @@ struct ScenePainter {
 
         // Bags on the ground behind the board, then the board, then the rest.
         let board = plan.board
-        let nearSide = BoardModel.width / 2 * sign
-        func hiddenBehindBoard(_ bag: RestingBag) -> Bool {
-            bag.place == .onGround && bag.position.x > board.frontX && bag.position.z * sign < nearSide * sign
-        }
-        for bag in bags where hiddenBehindBoard(bag) {
+        for bag in bags where bag.liesBehindBoard(board, cameraSign: sign) {
             BagPainter.resting(canvas, camera: camera, bag: bag, board: board)
         }
         BoardPainter(board: board, color: settings.boardColor, sign: sign).paint(canvas, camera: camera)
-        for bag in bags where !hiddenBehindBoard(bag) {
+        for bag in bags where !bag.liesBehindBoard(board, cameraSign: sign) {
             BagPainter.resting(canvas, camera: camera, bag: bag, board: board)
         }
     }

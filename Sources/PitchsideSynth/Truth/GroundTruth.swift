@@ -139,6 +139,10 @@ public struct BagTruth: Codable, Equatable, Sendable {
     public var world: [Double]
     /// Normalized image position of the bag's centre.
     public var position: [Double]
+    /// On the ground behind the board with more than half of it covered by the board in the
+    /// picture (`BagVisibility`): counted as a miss, but no camera sees it. Absent in truth files
+    /// written before it was recorded.
+    public var hidden: Bool? = nil
 }
 
 /// The bags at rest once a throw's bag has stopped.

@@ -89,7 +89,8 @@ public enum TruthBuilder {
         func bagTruth(_ b: RestingBag, camera: PinholeCamera) -> BagTruth {
             BagTruth(id: b.id, playerIndex: b.player, throwIndex: b.throwIndex, color: b.color, place: b.place,
                      world: [r3(b.position.x), r3(b.position.y), r3(b.position.z)],
-                     position: norm(camera.project(b.position)))
+                     position: norm(camera.project(b.position)),
+                     hidden: BagVisibility.isHidden(b, board: plan.board, cameraSign: plan.cameraSign, camera: camera))
         }
         var censuses: [CensusTruth] = []
         for thrown in plan.throwsPlanned {

@@ -20,7 +20,8 @@ struct EvalDetectionCommand: ParsableCommand {
             to the same analysis the detection worker runs. Requirements (issue 5): corners within 2% of the board
             length, hole centre within 15% of the hole diameter, metres per pixel within 3% (each for ≥ 95% of the
             found boards); stable within 1 s of the camera settling and never while it moves; census counts (on the
-            board, on the ground near it) exact in ≥ 95% of rest states. Exit status 1 when one is not met.
+            board, on the ground near it and not hidden by the board) exact in ≥ 95% of rest states. Exit status 1
+            when one is not met.
             See docs/detection.md.
             """)
 
@@ -111,7 +112,10 @@ struct EvalDetectionCommand: ParsableCommand {
                           r.stableLatency.median.map { String(format: "%.2f", $0) } ?? "-", r.stableLatency.max.map { String(format: "%.2f", $0) } ?? "-",
                           r.games.count - r.gamesNeverStable - r.games.filter { ($0.stableLatencySeconds ?? 0) > 1 }.count, r.games.count,
                           r.stableWhileMoving, r.unstableAfterSettling))
-        out.append("  census exact (on board, on ground near): \(r.censusVisibleExact)/\(r.restStates) = \(pct(r.censusVisibleExactShare)); with in-hole too: \(r.censusAllExact)/\(r.restStates) = \(pct(r.censusAllExactShare))")
+        out.append("  census exact (on board, on ground near and not hidden by the board): \(r.censusVisibleExact)/\(r.restStates) = \(pct(r.censusVisibleExactShare)); with in-hole too: \(r.censusAllExact)/\(r.restStates) = \(pct(r.censusAllExactShare))")
+        let checks = r.games.flatMap(\.restStates)
+        let hidden = checks.compactMap(\.truthOnGroundHidden).reduce(0, +)
+        out.append("  ground bags hidden by the board, left out of the counts: \(hidden) over \(checks.filter { ($0.truthOnGroundHidden ?? 0) > 0 }.count) rest states")
         out.append("  census word on each throw right (its new bag where the truth has it; none for a bag in the hole or on the ground): \(r.censusVerdictsRight)/\(r.restStates)")
         out.append(r.failures.isEmpty ? "  all requirements met" : "  NOT MET: " + r.failures.joined(separator: "; "))
         return out.joined(separator: "\n")
