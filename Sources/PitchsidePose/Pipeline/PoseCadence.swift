@@ -10,7 +10,7 @@ import PitchsideCore
 ///
 /// ```swift
 /// var cadence = PoseCadence(every: 2)
-/// if cadence.shouldAnalyse(seq: frame.seq) {
+/// if cadence.shouldAnalyse(seq: frame.seq, ptsUs: frame.ptsUs) {
 ///     let pose = estimator.process(frame)
 ///     cadence.record(pose, seq: frame.seq, ptsUs: frame.ptsUs)
 /// }
@@ -50,7 +50,7 @@ public struct PoseCadence: Sendable {
             let torso = Double(max(now.torso, before.torso, 1))
             let moved = zip(now.wrists, before.wrists).compactMap { a, b -> Double? in
                 guard let a, let b else { return nil }
-                return Double(((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot())
+                return Double(a.distance(to: b))
             }.max() ?? 0
             if moved / torso / seconds >= fastWristSpeed { fastUntilPtsUs = ptsUs + holdMicroseconds }
         }
@@ -64,14 +64,11 @@ public struct PoseCadence: Sendable {
             return j.confidence >= 0.3 ? j.position : nil
         }
         func mid(_ a: PosePoint?, _ b: PosePoint?) -> PosePoint? {
-            switch (a, b) {
-            case let (a?, b?): PosePoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-            default: a ?? b
-            }
+            if let a, let b { return .midpoint(a, b) }
+            return a ?? b
         }
         guard let shoulder = mid(point(.rightShoulder), point(.leftShoulder)),
               let hip = mid(point(.rightHip), point(.leftHip)) else { return nil }
-        let torso = ((shoulder.x - hip.x) * (shoulder.x - hip.x) + (shoulder.y - hip.y) * (shoulder.y - hip.y)).squareRoot()
-        return ([point(.rightWrist), point(.leftWrist)], torso)
+        return ([point(.rightWrist), point(.leftWrist)], shoulder.distance(to: hip))
     }
 }
