@@ -38,7 +38,7 @@ public struct Game: Sendable {
     private var consecutivePlayers = 0
     private var assembler = ThrowAssembler()
     private var poseWindow = PoseWindow()
-    private var poseGaps = PoseGapFiller()  // poses for frames a strided pose worker skipped
+    private var poseGaps = PoseGapFiller()  // poses for frames the pose worker passed over or lost
     private var censusBeforeRelease: PSBoardCensus?
     private var lastCensus: PSBoardCensus?
     private var censusSinceRelease: [PSBoardCensus] = []
@@ -212,14 +212,21 @@ public struct Game: Sendable {
     }
 
     private mutating func onPose(_ o: PSPoseObservation, pts: Int64) {
-        let person = o.present && o.presence >= GameConstants.poseConfidence
-        for p in poseGaps.fill(o) { poseWindow.add(p) }
-        consecutivePlayers = person ? consecutivePlayers + 1 : 0
-        if person, o.personBox.width > 0 { playerBox = o.personBox }
+        takePose(o)
         if machine.state == .detectingPlayer, consecutivePlayers >= GameConstants.playerObservations {
             move(.detectedPlayer, reason: "player in view", pts: pts)
             move(.trackThrows, reason: "tracking throws", pts: pts)
         }
+    }
+
+    /// What a pose tells the game whatever its state (live and in a restore's warm-up): the
+    /// classifier's window (with the frames the pose worker passed over filled in), whether a
+    /// player is in view, and where.
+    private mutating func takePose(_ o: PSPoseObservation) {
+        let person = o.present && o.presence >= GameConstants.poseConfidence
+        for p in poseGaps.fill(o) { poseWindow.add(p) }
+        consecutivePlayers = person ? consecutivePlayers + 1 : 0
+        if person, o.personBox.width > 0 { playerBox = o.personBox }
     }
 
     private mutating func onTrajectory(_ o: PSTrajectoryObservation, seq: UInt64, pts: Int64) {
@@ -369,10 +376,7 @@ public struct Game: Sendable {
                 if g.isMeasured || board == nil { board = g }
             }
         case .pose(let o):
-            let person = o.present && o.presence >= GameConstants.poseConfidence
-            for p in poseGaps.fill(o) { poseWindow.add(p) }
-            consecutivePlayers = person ? consecutivePlayers + 1 : 0
-            if person, o.personBox.width > 0 { playerBox = o.personBox }
+            takePose(o)
         case .census(let o):
             lastCensus = o
         default:

@@ -60,7 +60,8 @@ public enum OutcomeJudge {
             bag.place == .onBoard && abs(bag.position.x - landing.x) <= 1.5 * bagSide && abs(bag.position.y - landing.y) <= 2 * bagSide
         } ?? []
         if near.count >= 2 { return .board }
-        if along <= board.holeRadiusX + 0.5 * bagSide, along >= -(board.holeRadiusX + slideIntoHoleBags * bagSide) { return .hole }
+        // Short of the mouth (taken above) by up to `slideIntoHoleBags` past the rim: slid in.
+        if along < 0, along >= -(board.holeRadiusX + slideIntoHoleBags * bagSide) { return .hole }
         return .miss
     }
 
