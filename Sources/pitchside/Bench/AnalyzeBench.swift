@@ -22,7 +22,7 @@ struct AnalyzeBench: ParsableCommand {
     @Option(help: "Seconds of game.") var seconds: Double = 60
     @Option(help: ArgumentHelp("A video to use instead of the synthetic game.", valueName: "file")) var video: String?
     @Option(help: "Pose workers for analyze (each takes every N-th frame).") var poseShards = 1
-    @Option(help: "Poses on every N-th frame only (analyze's --pose-every).") var poseEvery = AnalyzeCommand.defaultPoseEvery
+    @Option(help: "Poses on every N-th frame while the body moves slowly (analyze's --pose-every).") var poseEvery = AnalyzeCommand.defaultPoseEvery
     @Option(help: "Seconds of the live run (from the start of the game).") var liveSeconds: Double = 60
     @Flag(help: "Skip the live-pacing latency run.") var noLive = false
     @Flag(help: "Skip the analyze run.") var noAnalyze = false

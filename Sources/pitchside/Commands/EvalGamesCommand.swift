@@ -21,7 +21,7 @@ struct EvalGamesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where the runs' events go (default: CORPUS/runs).", valueName: "dir")) var out: String?
     @Flag(help: "Use events already in --out instead of analysing again.") var reuse = false
     @Option(help: "Pose workers per run, each taking every N-th frame.") var poseShards = 1
-    @Option(help: "Poses on every N-th frame only (analyze's --pose-every).") var poseEvery = AnalyzeCommand.defaultPoseEvery
+    @Option(help: "Poses on every N-th frame while the body moves slowly (analyze's --pose-every).") var poseEvery = AnalyzeCommand.defaultPoseEvery
     @Option(help: "Release-time tolerance for matching throws, seconds.") var tolerance = 0.5
     @Option(help: ArgumentHelp("Also write the report as Markdown to this file.", valueName: "file")) var markdown: String?
     @Flag(help: "Print the corpus report as JSON.") var json = false
