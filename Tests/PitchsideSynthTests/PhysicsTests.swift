@@ -117,3 +117,42 @@ final class PhysicsTests: XCTestCase {
         XCTAssertEqual(totals.innings.map(\.scored), [[3, 0], [0, 3]])
     }
 }
+
+/// Bags lie on one another instead of inside one another.
+final class BagStackingTests: XCTestCase {
+    func testBagOverAnotherRidesOnTop() {
+        let two = 2 * BagPhysics.halfThickness
+        XCTAssertEqual(BagStacking.lift(at: (0.02, 0), over: [(centre: (0, 0), lift: 0)]), two, accuracy: 1e-12)
+        // On a bag that itself lies on one: a pile of three.
+        XCTAssertEqual(BagStacking.lift(at: (0, 0.01), over: [(centre: (0, 0), lift: two)]), 2 * two, accuracy: 1e-12)
+        // Half over its edge it tilts; clear of it, it lies on the surface.
+        XCTAssertEqual(BagStacking.lift(at: (0.75 * BagPhysics.side, 0), over: [(centre: (0, 0), lift: 0)]), 0.5 * two,
+                       accuracy: 1e-12)
+        XCTAssertEqual(BagStacking.lift(at: (BagPhysics.side, 0), over: [(centre: (0, 0), lift: 0)]), 0)
+        XCTAssertEqual(BagStacking.lift(at: (0, 0), over: []), 0)
+    }
+
+    /// In whole games, no two bags at rest on the same surface lie inside each other: where
+    /// their squares overlap by half, the later one lies a bag's thickness higher.
+    func testBagsAtRestInAGameNeverInterpenetrate() {
+        var piles = 0
+        for seed: UInt64 in 1000..<1006 {
+            var settings = SynthFixtures.small(seed: seed, throwCount: 8, clean: false, styles: [])
+            settings.aimSpread = 0.25
+            let plan = GamePlan(settings: settings)
+            let board = plan.board
+            let bags = plan.restingBags.filter { $0.place == .onBoard }
+            for (i, a) in bags.enumerated() {
+                for b in bags[(i + 1)...] where a.isPresent(at: b.since) {
+                    let pa = board.surfaceCoordinates(a.position), pb = board.surfaceCoordinates(b.position)
+                    guard hypot(pa.s - pb.s, pa.w - pb.w) <= 0.5 * BagPhysics.side else { continue }
+                    piles += 1
+                    XCTAssertGreaterThanOrEqual(pb.height - pa.height, 2 * BagPhysics.halfThickness - 1e-9,
+                                                "seed \(seed): bag \(b.id) lies on bag \(a.id)")
+                    XCTAssertEqual(b.lift, pb.height - BagPhysics.halfThickness, accuracy: 1e-9)
+                }
+            }
+        }
+        XCTAssertGreaterThan(piles, 0, "no bag came to rest on another: the test saw nothing")
+    }
+}

@@ -170,7 +170,9 @@ public struct GamePlan: Sendable {
                 velocity = BagPhysics.aim(from: hand, to: target, launchDegrees: launch)
             }
             let v = velocity! * (1 + 0.004 * rng.gaussian())
+            let lying = resting.filter { $0.isPresent(at: releaseTime) && $0.place != .inHole }
             let path = BagPhysics.simulate(release: hand, velocity: v, board: board, contact: contact)
+                .riding(over: lying, board: board)
             let bagColor = settings.players[player].bag
             let thrown = PlannedThrow(index: k + 1, player: player, style: style, inning: inning,
                                       releaseTime: releaseTime, path: path, bagID: nextBagID, bagColor: bagColor)
@@ -179,7 +181,7 @@ public struct GamePlan: Sendable {
             if path.place != .inHole {
                 resting.append(RestingBag(id: nextBagID, position: restPosition, place: path.place, color: bagColor,
                                           yawDegrees: thrown.lyingYaw, since: thrown.restTime, until: nil,
-                                          throwIndex: k + 1, player: player))
+                                          throwIndex: k + 1, player: player, lift: path.restLift(board: board)))
             } else {
                 // Through the hole: counted, never seen again.
                 resting.append(RestingBag(id: nextBagID, position: board.holeCentre, place: .inHole, color: bagColor,

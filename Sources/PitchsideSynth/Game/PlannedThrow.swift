@@ -45,6 +45,8 @@ public struct RestingBag: Sendable {
     /// The throw that brought it here (nil for bags lying there from the start).
     public var throwIndex: Int?
     public var player: Int?
+    /// How far it rides above the surface it lies on (0 unless it lies on another bag).
+    public var lift: Double = 0
 
     func isPresent(at t: Double) -> Bool { t >= since && (until.map { t < $0 } ?? true) }
 }
