@@ -36,6 +36,20 @@ final class CensusTests: XCTestCase {
         XCTAssertNil(census.process(frame: VideoFrame(seq: seq, ptsUs: 0, image: second), board: board, stable: false))
     }
 
+    /// On the board's top only its paint and bags show: a bag of the ground's colour there, and
+    /// one of the board's hue far darker than it (navy on light blue), are bags, not ground and
+    /// not paint in shade.
+    func testBagsOfTheGroundsColourOrTheBoardsHueOnTheTopAreFound() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        scene.boardColour = (120, 138, 170)
+        scene.groundColour = (80, 120, 60)
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        scene.boardBags = [(0.45, 0.1, (17, 29, 82)), (0.95, -0.05, (84, 122, 62))]
+        let sightings = BagFinder().find(in: scene.render(seed: 3), board: board)
+        XCTAssertEqual(sightings.filter { $0.place == .onBoard }.count, 2, "\(sightings)")
+        XCTAssertEqual(sightings.count, 2)
+    }
+
     /// Feeds each picture for long enough to be a rest state; the results.
     private func rest(_ census: inout BagCensus, _ images: [ImageBuffer], board: BoardDetection, seq: inout UInt64,
                       frames: Int? = nil) -> [CensusResult] {

@@ -19,6 +19,11 @@ public struct BagFinder: Sendable {
     /// How far past a half a blob's area (in bag areas) must reach before it counts one more bag
     /// (a blurred bag looks larger than it is: one alone measured 1.3–1.8 bag areas at 640×360).
     public var splitMargin = 0.35
+    /// Darker than this share of the lit top's brightness, a pixel on the top is not its paint
+    /// (the top's outline is drawn at about 0.55).
+    public var darkOnTopShare = 0.65
+    /// ... and just above the top in a side view (its outline and far edge blur into it there).
+    public var darkAboveTopShare = 0.45
 
     public init() {}
 
@@ -72,16 +77,35 @@ public struct BagFinder: Sendable {
                                         luma: median(boardSamples.map(\.luma)))
         let ground = ColourClusters(samples: groundSamples, k: 4, minimumShare: 0.08)
 
+        /// Whether a pixel has a bag's colour where it lies. On the top (clear of its outline)
+        /// only the top's paint, lit or shaded, and bags show: a ground colour there is a bag's
+        /// (an olive bag on a blue board), and so is paint far darker than the lit top (a navy bag
+        /// on a light blue board, an olive one on a yellow board). Just above the top in a side
+        /// view no face of the board shows either. Elsewhere a bag is neither board, its shade,
+        /// a blend of board and ground, nor ground.
+        func isBagColoured(_ f: ColourFeature, at p: PlanePoint) -> Bool {
+            let edgeDistance = polygonSignedDistance(quad, p)
+            if edgeDistance < -1, !inHole(p.x, p.y, grow: 1.5) {
+                if f.luma < darkOnTopShare * boardColour.luma { return true }
+                return f.distance(to: boardColour) > colourThreshold && !isShade(f, of: boardColour)
+            }
+            guard ground.distance(to: f) > colourThreshold else { return false }
+            if !overhead, f.luma < darkAboveTopShare * boardColour.luma,
+               edgeDistance <= 0 || polygonContains(quad, PlanePoint(p.x, p.y + 0.5 * bag)) {
+                return true
+            }
+            return f.distance(to: boardColour) > colourThreshold && !isShade(f, of: boardColour)
+                && !isBlend(f, of: boardColour, with: ground)
+        }
         // Foreground mask over the region around the board.
         let w = x1 - x0 + 1, h = y1 - y0 + 1
         var fg = [UInt8](repeating: 0, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
                 let p = work.pixel(x, y)
-                let f = ColourFeature(p.0, p.1, p.2)
-                guard f.distance(to: boardColour) > colourThreshold, ground.distance(to: f) > colourThreshold,
-                      !isShade(f, of: boardColour), !isBlend(f, of: boardColour, with: ground) else { continue }
-                if !overhead, inHole(Double(x0 + x) + 0.5, Double(y0 + y) + 0.5, grow: 1.1) { continue }
+                let point = PlanePoint(Double(x0 + x) + 0.5, Double(y0 + y) + 0.5)
+                guard isBagColoured(ColourFeature(p.0, p.1, p.2), at: point) else { continue }
+                if !overhead, inHole(point.x, point.y, grow: 1.1) { continue }
                 fg[y * w + x] = 1
             }
         }

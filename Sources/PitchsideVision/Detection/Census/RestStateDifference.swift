@@ -51,6 +51,10 @@ struct RestStateDifference: Sendable {
     /// Colour distance (`ColourFeature` units, on 3 × 3 blurred pixels) that counts as a change:
     /// well above sensor noise and compression, well below a bag against board or ground.
     static let changeThreshold = 24.0
+    /// How far a pixel that was bag-coloured already must change to count as a new bag's: far
+    /// enough for another bag's colour, past the re-shading of a resting bag when one lands or
+    /// drops into the hole beside it.
+    static let newBagOverBagThreshold = 72.0
     /// The least patch, in one bag's area: a bag that lands on another of its own colour changes
     /// only the part of it that covers board or ground.
     static let minimumShare = 0.3
@@ -98,7 +102,11 @@ struct RestStateDifference: Sendable {
             let p = a.pixel(x, y), q = b.pixel(x, y)
             let d = ColourFeature(p.0, p.1, p.2).distance(to: ColourFeature(q.0, q.1, q.2))
             guard d > Self.changeThreshold else { continue }
-            if after.bagMask[i] != 0 { grown[i] = 1 } else { gone[i] = 1 }
+            if after.bagMask[i] == 0 {
+                gone[i] = 1
+            } else if before.bagMask[i] == 0 || d > Self.newBagOverBagThreshold {
+                grown[i] = 1
+            }
         }
         let minimum = Self.minimumShare * after.singleBagArea / (after.scale * after.scale)
         func patches(_ mask: [UInt8]) -> [ChangedPatch] {

@@ -1,0 +1,64 @@
+import PitchsideCore
+import XCTest
+@testable import PitchsideVision
+
+/// What counts as a new bag between two rest states, pixel by pixel.
+final class RestStateDifferenceTests: XCTestCase {
+    private static let board: (UInt8, UInt8, UInt8) = (230, 200, 40)
+    private static let navy: (UInt8, UInt8, UInt8) = (20, 30, 110)
+    /// The navy bag lit a little differently: 24–72 `ColourFeature` units from it.
+    private static let navyReshaded: (UInt8, UInt8, UInt8) = (60, 70, 170)
+    private static let red: (UInt8, UInt8, UInt8) = (200, 30, 30)
+    private static let width = 48, height = 24
+    /// One bag's area at rest: a 10 × 6 patch.
+    private static let bagArea = 60.0
+
+    /// A board-coloured region with rectangles of bag colour (x0, y0, x1, y1 exclusive).
+    private func scan(_ bags: [(Int, Int, Int, Int, (UInt8, UInt8, UInt8))]) -> BagScan {
+        let w = Self.width, h = Self.height
+        var rgb = [UInt8](repeating: 0, count: w * h * 3)
+        var mask = [UInt8](repeating: 0, count: w * h)
+        for i in 0..<(w * h) { (rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]) = Self.board }
+        for (x0, y0, x1, y1, c) in bags {
+            for y in y0..<y1 {
+                for x in x0..<x1 {
+                    let i = y * w + x
+                    (rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]) = c
+                    mask[i] = 1
+                }
+            }
+        }
+        return BagScan(sightings: [], origin: (0, 0), width: w, height: h,
+                       colours: WorkImage(width: w, height: h, rgb: rgb, scale: 1), bagMask: mask, scale: 1,
+                       singleBagArea: Self.bagArea)
+    }
+
+    /// A resting bag whose pixels change shade (a bag dropped into the hole beside it, the
+    /// encoder drew it differently) is the same bag: no new one.
+    func testReshadedBagIsNotNew() throws {
+        let before = scan([(10, 8, 20, 14, Self.navy)])
+        let after = scan([(10, 8, 20, 14, Self.navyReshaded)])
+        let difference = try XCTUnwrap(RestStateDifference(from: before, to: after))
+        XCTAssertEqual(difference.appeared, [])
+        XCTAssertFalse(RestStateDifference.anyChange(from: before, to: after))
+    }
+
+    /// A bag of another colour over a resting one changes pixels that were bag already, by far.
+    func testOtherColourOverABagIsNew() throws {
+        let before = scan([(10, 8, 20, 14, Self.navy)])
+        let after = scan([(10, 8, 20, 14, Self.red)])
+        let difference = try XCTUnwrap(RestStateDifference(from: before, to: after))
+        XCTAssertEqual(difference.appeared.count, 1)
+    }
+
+    /// A bag of the same colour on top of a resting one (a pile stands taller) is counted by the
+    /// pixels that were board before.
+    func testSameColourOnTopIsCountedByItsNewPixels() throws {
+        let before = scan([(10, 10, 20, 16, Self.navy)])
+        let after = scan([(10, 10, 20, 16, Self.navyReshaded), (10, 5, 20, 10, Self.navy)])
+        let difference = try XCTUnwrap(RestStateDifference(from: before, to: after))
+        XCTAssertEqual(difference.appeared.count, 1)
+        let patch = try XCTUnwrap(difference.appeared.first)
+        XCTAssertLessThan(patch.center.y, 10, "the new pixels are those above the pile")
+    }
+}
