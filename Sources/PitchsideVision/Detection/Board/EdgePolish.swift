@@ -91,12 +91,18 @@ enum EdgePolish {
         return robustLine(points)
     }
 
+    /// Half the width, in the source picture's pixels, of the darker line along a top's edge (a
+    /// painted outline, a rounded arris in shade). The line is centred on the edge, so the top's
+    /// own colour begins half its width inside: at 640×360, where a board is 56 pixels long,
+    /// measuring to that colour shortened the board by a pixel and made the scale 2 % too large.
+    static let edgeLineHalfWidth = 0.5
+
     /// Offset along `normal` (outward) of the edge near `p`, or nil when there is no clear edge.
     ///
-    /// Coming in from outside, the edge is where the colour first comes closer to the top's
-    /// (measured well inside) than to what lies outside: the outer boundary, whatever graphics
-    /// (a border stripe, an outline) lie just inside it, and wherever the ground's texture
-    /// strays from its own average.
+    /// Coming in from outside, the top's colour begins where the colour first comes closer to
+    /// the top's (measured well inside) than to what lies outside: the outer boundary, whatever
+    /// graphics (a border stripe) lie just inside it, and wherever the ground's texture strays
+    /// from its own average. The edge lies half an edge line outside that.
     private static func edgeOffset(at p: PlanePoint, normal n: PlanePoint, reach: Double, inside: Double, image: WorkImage) -> Double? {
         func colour(_ s: Double) -> (Double, Double, Double) { image.sample(p.x + n.x * s, p.y + n.y * s) }
         func distance(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> Double {
@@ -120,7 +126,7 @@ enum EdgePolish {
             if value <= 0 {
                 // Linear interpolation between the two samples around the crossing.
                 let f = previous / max(1e-9, previous - value)
-                return s - f * step
+                return s - f * step + edgeLineHalfWidth / image.scale
             }
             previous = value
             s = next
