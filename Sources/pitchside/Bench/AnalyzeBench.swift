@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PitchsideCore
+import PitchsideNodes
 import PitchsideSynth
 
 /// `pitchside bench analyze`: the whole cluster on a 60 s 1280×720 game, as users run it.

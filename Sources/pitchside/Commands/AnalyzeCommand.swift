@@ -38,7 +38,7 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(help: "Frames capture may run ahead of the slowest worker.")
     var window = 16
 
-    @Option(help: "Base port of the cluster's loopback endpoints (default: a random free block).")
+    @Option(help: "Base port of the cluster's loopback endpoints (default: a random free block below the ephemeral range).")
     var basePort: Int?
 
     @Option(help: "Log level of the cluster's processes.")
@@ -78,31 +78,6 @@ struct AnalyzeCommand: ParsableCommand {
         case .finished(_, let status) where status == 0: return
         case .finished(let child, let status): fail("\(child) exited with status \(status)")
         case .stopped: throw ExitCode(130)
-        }
-    }
-}
-
-/// A block of loopback ports for a private cluster.
-enum FreePorts {
-    static func block() -> Int {
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<50 {
-            let base = Int.random(in: 20_000...59_000, using: &generator) / 100 * 100
-            if (0..<22).allSatisfy({ isFree(base + $0) }) { return base }
-        }
-        return 45_000
-    }
-
-    private static func isFree(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
     }
 }
