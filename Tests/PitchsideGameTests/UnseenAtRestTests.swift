@@ -70,6 +70,29 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(outcome(landing: front, extra: [95: quietCensus(script, frame: 95, boardBags: [front])]), .miss)
     }
 
+    /// The census saw a resting bag change shade in place: a flight that came down on it lies
+    /// on it; one that came down elsewhere went where it would without that (here: slid into
+    /// the hole from a bag short of it, or over the hole's mouth).
+    func testReshadedBagUnderTheLandingHoldsTheBag() {
+        let board = BoardGeometry(corners: GameScript.corners, holeCenter: GameScript.hole, holeRadiusX: 0.014, holeRadiusY: 0.009,
+                                  metresPerPixel: GameScript.metresPerPixel)
+        let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
+        let short = GameScript.hole - Vec2(board.holeRadiusX + 1.0 * bagSide, 0)
+        let census = quietCensus(GameScript(), frame: 95, boardBags: [short]).census
+        func judge(_ landing: Vec2, reshaded: Vec2?) -> PSThrowOutcome {
+            OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: landing, lastCensus: census, reshaded: reshaded, board: board)
+        }
+        XCTAssertEqual(judge(short, reshaded: nil), .hole, "without it: slid in")
+        XCTAssertEqual(judge(short, reshaded: short), .board, "on the re-shaded bag")
+        XCTAssertEqual(judge(short - Vec2(0.5 * bagSide, 0), reshaded: short), .board)
+        // A bag resting behind the hole changed shade, and the flight came down short of the
+        // hole: it slid in, and the bag behind was only re-lit.
+        let behind = GameScript.hole + Vec2(board.holeRadiusX + 1.0 * bagSide, 0)
+        XCTAssertEqual(judge(short, reshaded: behind), .hole)
+        // Over the mouth: in, whatever changed beside it.
+        XCTAssertEqual(judge(GameScript.hole - Vec2(board.holeRadiusX, 0), reshaded: short), .hole)
+    }
+
     func testNoBagInViewAfterAHoleFlightIsAHole() {
         let script = GameScript()
         XCTAssertEqual(outcome(landing: GameScript.hole, extra: [95: quietCensus(script, frame: 95, boardBags: [])]), .hole)

@@ -50,6 +50,30 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(sightings.count, 2)
     }
 
+    /// A resting bag whose pixels change shade in place, with nothing new in view, is reported as
+    /// re-shaded (a same-coloured bag on it, or one into the hole beside it), not as a new bag.
+    func testBagReshadedInPlaceIsReportedAsSuch() throws {
+        var (scene, board) = try sceneWithOneBag()
+        let one = scene.render(seed: 3)
+        // Something passes over the board's front end between the two rest states.
+        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        var passing = scene
+        let front = scene.plane.point(along: BoardGeometry.length - 0.1, across: 0)
+        passing.groundBags = [(PlanePoint(front.x, front.y - 2 * bagSide), bagSide, (240, 220, 20))]
+        scene.boardBags[0].2 = (60, 75, 255)
+        let relit = scene.render(seed: 4)
+        var census = BagCensus()
+        var seq: UInt64 = 0
+        var results = rest(&census, [one], board: board, seq: &seq)
+        XCTAssertTrue(rest(&census, [passing.render(seed: 6)], board: board, seq: &seq, frames: 2).isEmpty)
+        results += rest(&census, [relit], board: board, seq: &seq)
+        XCTAssertEqual(results.map(\.onBoard), [1, 1])
+        let last = try XCTUnwrap(results.last)
+        XCTAssertEqual(last.changes.map(\.kind), [.reshaded])
+        XCTAssertEqual(last.changes.first?.bagID, results.first?.bags.first?.id)
+        XCTAssertEqual(PSBoardCensus(last, header: PSHeader()).changes.first?.kind, .censusChangeReshaded)
+    }
+
     /// Feeds each picture for long enough to be a rest state; the results.
     private func rest(_ census: inout BagCensus, _ images: [ImageBuffer], board: BoardDetection, seq: inout UInt64,
                       frames: Int? = nil) -> [CensusResult] {

@@ -41,6 +41,9 @@ final class RestStateDifferenceTests: XCTestCase {
         let difference = try XCTUnwrap(RestStateDifference(from: before, to: after))
         XCTAssertEqual(difference.appeared, [])
         XCTAssertFalse(RestStateDifference.anyChange(from: before, to: after))
+        // ... but it is told, for the game to weigh against the flight.
+        XCTAssertEqual(difference.reshaded.count, 1)
+        XCTAssertEqual(try XCTUnwrap(difference.reshaded.first).center.x, 15, accuracy: 1)
     }
 
     /// A bag of another colour over a resting one changes pixels that were bag already, by far.

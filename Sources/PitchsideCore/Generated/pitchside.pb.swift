@@ -154,6 +154,10 @@ public nonisolated enum PSCensusChangeKind: SwiftProtobuf.Enum, Swift.CaseIterab
 
   /// a bag was picked up
   case censusChangeRemoved // = 4
+
+  /// A resting bag's pixels changed in place and nothing new showed: a bag of its colour came
+  /// down on it, or one dropped into the hole beside it (the flight tells which).
+  case censusChangeReshaded // = 5
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -167,6 +171,7 @@ public nonisolated enum PSCensusChangeKind: SwiftProtobuf.Enum, Swift.CaseIterab
     case 2: self = .censusChangeKnockedIn
     case 3: self = .censusChangeKnockedOff
     case 4: self = .censusChangeRemoved
+    case 5: self = .censusChangeReshaded
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -178,6 +183,7 @@ public nonisolated enum PSCensusChangeKind: SwiftProtobuf.Enum, Swift.CaseIterab
     case .censusChangeKnockedIn: return 2
     case .censusChangeKnockedOff: return 3
     case .censusChangeRemoved: return 4
+    case .censusChangeReshaded: return 5
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -189,6 +195,7 @@ public nonisolated enum PSCensusChangeKind: SwiftProtobuf.Enum, Swift.CaseIterab
     .censusChangeKnockedIn,
     .censusChangeKnockedOff,
     .censusChangeRemoved,
+    .censusChangeReshaded,
   ]
 
 }
@@ -1794,7 +1801,7 @@ nonisolated extension PSBagPlace: SwiftProtobuf._ProtoNameProviding {
 }
 
 nonisolated extension PSCensusChangeKind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CENSUS_CHANGE_UNSPECIFIED\0\u{1}CENSUS_CHANGE_NEW_BAG\0\u{1}CENSUS_CHANGE_KNOCKED_IN\0\u{1}CENSUS_CHANGE_KNOCKED_OFF\0\u{1}CENSUS_CHANGE_REMOVED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CENSUS_CHANGE_UNSPECIFIED\0\u{1}CENSUS_CHANGE_NEW_BAG\0\u{1}CENSUS_CHANGE_KNOCKED_IN\0\u{1}CENSUS_CHANGE_KNOCKED_OFF\0\u{1}CENSUS_CHANGE_REMOVED\0\u{1}CENSUS_CHANGE_RESHADED\0")
 }
 
 nonisolated extension PSGameState: SwiftProtobuf._ProtoNameProviding {

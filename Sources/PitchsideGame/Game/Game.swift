@@ -261,8 +261,11 @@ public struct Game: Sendable {
     private func outcome(of p: PendingThrow, census: PSBoardCensus, previous: PSBoardCensus?) -> PSThrowOutcome? {
         if let outcome = OutcomeJudge.fromCensus(census, previous: previous) { return outcome }
         guard census.header.ptsUs >= p.landingPtsUs, let board else { return nil }
+        let reshaded = census.changes.first { $0.kind == .censusChangeReshaded && $0.place == .onBoard }
+            .flatMap { change in census.bags.first { $0.id == change.bagID } }
+            .map { Vec2($0.position.x, $0.position.y) }
         return OutcomeJudge.unseenAtRest(flightOutcome: p.flightOutcome, landing: p.landing, direction: p.direction,
-                                         lastCensus: census, board: board)
+                                         lastCensus: census, reshaded: reshaded, board: board)
     }
 
     // MARK: - Throws

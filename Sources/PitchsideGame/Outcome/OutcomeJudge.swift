@@ -44,8 +44,13 @@ public enum OutcomeJudge {
     /// it; one that came down short of the hole by up to `slideIntoHoleBags` (a bag landing on
     /// the top slides on toward the back) went in; any other fell behind the board, a miss.
     /// `direction`: +1 when the bag flew toward larger x.
+    ///
+    /// When the census saw a resting board bag change shade in place (`reshaded`, its position:
+    /// a bag of its colour came down on it, or one dropped into the hole beside it), a flight
+    /// that came down on that bag, away from the hole's mouth, lies on it.
     public static func unseenAtRest(flightOutcome: PSThrowOutcome, landing: Vec2?, direction: Double = 1,
-                                    lastCensus: PSBoardCensus?, board: BoardGeometry) -> PSThrowOutcome {
+                                    lastCensus: PSBoardCensus?, reshaded: Vec2? = nil,
+                                    board: BoardGeometry) -> PSThrowOutcome {
         if flightOutcome == .hole { return .hole }
         guard let landing, board.boardContains(landing) else { return .miss }
         // One bag's side, in the picture's x units (a side view's board lies across the picture).
@@ -55,6 +60,9 @@ public enum OutcomeJudge {
         // Overlapping the mouth: bags piled beside the hole do not hold it up (dev games 1000,
         // 1005, 1008, 1012: four such bags went in, none of the bags hidden in piles landed there).
         if abs(along) <= board.holeRadiusX + 0.5 * bagSide { return .hole }
+        if let reshaded, abs(reshaded.x - landing.x) <= 1.5 * bagSide, abs(reshaded.y - landing.y) <= 2 * bagSide {
+            return .board
+        }
         // A bag the size of the thrown one cannot hide it; two or more together can.
         let near = lastCensus?.bags.filter { bag in
             bag.place == .onBoard && abs(bag.position.x - landing.x) <= 1.5 * bagSide && abs(bag.position.y - landing.y) <= 2 * bagSide

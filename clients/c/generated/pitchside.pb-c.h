@@ -102,7 +102,12 @@ typedef enum _Pitchside__V1__CensusChangeKind {
   /*
    * a bag was picked up
    */
-  PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_REMOVED = 4
+  PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_REMOVED = 4,
+  /*
+   * A resting bag's pixels changed in place and nothing new showed: a bag of its colour came
+   * down on it, or one dropped into the hole beside it (the flight tells which).
+   */
+  PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_RESHADED = 5
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(PITCHSIDE__V1__CENSUS_CHANGE_KIND)
 } Pitchside__V1__CensusChangeKind;
 typedef enum _Pitchside__V1__GameState {

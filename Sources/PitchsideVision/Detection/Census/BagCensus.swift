@@ -33,6 +33,10 @@ public struct CensusChange: Sendable, Equatable, Codable {
         case knockedOff
         /// A bag was picked up.
         case removed
+        /// A resting bag's pixels changed in place and nothing new showed: a bag of its colour
+        /// came down on it (the pile stands only a little taller), or one dropped into the hole
+        /// beside it. The census cannot tell which; the flight can (`OutcomeJudge`).
+        case reshaded
     }
 
     public var kind: Kind
@@ -161,7 +165,7 @@ public struct BagCensus: Sendable {
         let difference = lastRest.flatMap { before in scan.flatMap { RestStateDifference(from: before, to: $0) } }
         if let scan { lastRest = scan }
         var changes = reconcile(sightings, difference: difference, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
-        if crossedHole, changes.isEmpty {
+        if crossedHole, changes.isEmpty, difference.map({ reshadedBag($0, sightings: sightings, bagSide: bagSide) == nil }) ?? true {
             // A bag went past the hole and none came to rest anywhere: it went in.
             let bag = CensusBag(id: nextID, center: scaled.hole.center, colour: RGBColour(r: 0, g: 0, b: 0), place: .inHole, sincePtsUs: frame.ptsUs)
             nextID += 1
@@ -169,11 +173,25 @@ public struct BagCensus: Sendable {
             changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: .inHole))
         }
         crossedHole = false
+        if changes.isEmpty, let difference, let bag = reshadedBag(difference, sightings: sightings, bagSide: bagSide) {
+            changes.append(CensusChange(kind: .reshaded, bagID: bag.id, place: bag.place))
+        }
         // Every rest state that follows a change in view is reported, with no changes when no
         // bag came to rest in view: after a throw that says the bag is in the hole or hidden
         // behind the board, not on it.
         return CensusResult(seq: frame.seq, ptsUs: frame.ptsUs, imageWidth: frame.image.width, imageHeight: frame.image.height,
                             bags: reported, changes: changes)
+    }
+
+    /// The resting board bag whose pixels changed in place (`RestStateDifference.reshaded`):
+    /// the one nearest a re-shaded patch, within the blob holding both.
+    private func reshadedBag(_ difference: RestStateDifference, sightings: [BagSighting], bagSide: Double) -> CensusBag? {
+        for patch in difference.reshaded {
+            guard let blob = sightings.first(where: { $0.place == .onBoard && patch.lies(in: $0, margin: 0.5 * bagSide) }) else { continue }
+            let inside = reported.filter { $0.place == .onBoard && blob.covers($0.center, margin: 0.5 * bagSide) }
+            if let bag = inside.min(by: { $0.center.distance(to: patch.center) < $1.center.distance(to: patch.center) }) { return bag }
+        }
+        return nil
     }
 
     /// A blob that reaches up into the air just above the hole (a bag at rest stands only a few

@@ -47,6 +47,10 @@ public struct ChangedPatch: Sendable, Equatable {
 struct RestStateDifference: Sendable {
     var appeared: [ChangedPatch]
     var disappeared: [ChangedPatch]
+    /// Patches of bag pixels that stayed bag but changed shade (by more than `changeThreshold`,
+    /// not more than `newBagOverBagThreshold`): a same-coloured bag on top, or a resting bag
+    /// re-lit; each at least `minimumShare` of a bag.
+    var reshaded: [ChangedPatch]
 
     /// Colour distance (`ColourFeature` units, on 3 × 3 blurred pixels) that counts as a change:
     /// well above sensor noise and compression, well below a bag against board or ground.
@@ -63,7 +67,7 @@ struct RestStateDifference: Sendable {
 
     /// nil when the two scans did not look at the same pixels (the board moved).
     init?(from before: BagScan, to after: BagScan) {
-        guard var (appeared, disappeared) = Self.patches(from: before, to: after) else { return nil }
+        guard var (appeared, disappeared, reshaded) = Self.patches(from: before, to: after) else { return nil }
         // A bag that shifted a little (it was still settling at the last rest state) leaves
         // a patch of each kind side by side: a move, not a new bag.
         let bagSide = after.singleBagArea.squareRoot()
@@ -80,23 +84,26 @@ struct RestStateDifference: Sendable {
         let joinedAppeared = Self.joined(appeared, within: bagSide).sorted { $0.area > $1.area }
         self.appeared = joinedAppeared.enumerated().filter { $0.offset == 0 || $0.element.area >= Self.secondBagShare * after.singleBagArea }.map(\.element)
         self.disappeared = Self.joined(disappeared, within: bagSide)
+        self.reshaded = Self.joined(reshaded, within: bagSide)
     }
 
     /// Whether any patch of bag colour came or went between the two pictures: a bag still
     /// sliding along a pile moves the pile's blob too little to tell, but not its pixels.
     static func anyChange(from before: BagScan, to after: BagScan) -> Bool {
-        guard let (appeared, disappeared) = patches(from: before, to: after) else { return true }
+        guard let (appeared, disappeared, _) = patches(from: before, to: after) else { return true }
         return !appeared.isEmpty || !disappeared.isEmpty
     }
 
-    /// The patches that turned bag-coloured and that turned back, unpaired; nil when the two
-    /// scans did not look at the same pixels.
-    static func patches(from before: BagScan, to after: BagScan) -> (appeared: [ChangedPatch], disappeared: [ChangedPatch])? {
+    /// The patches that turned bag-coloured, that turned back, and that stayed bag but changed
+    /// shade, unpaired; nil when the two scans did not look at the same pixels.
+    static func patches(from before: BagScan, to after: BagScan)
+        -> (appeared: [ChangedPatch], disappeared: [ChangedPatch], reshaded: [ChangedPatch])? {
         guard after.sameRegion(as: before) else { return nil }
         let w = after.width, h = after.height
         let a = before.colours.blurred(), b = after.colours.blurred()
         var grown = [UInt8](repeating: 0, count: w * h)
         var gone = [UInt8](repeating: 0, count: w * h)
+        var shaded = [UInt8](repeating: 0, count: w * h)
         for i in 0..<(w * h) where after.bagMask[i] != 0 || before.bagMask[i] != 0 {
             let x = i % w, y = i / w
             let p = a.pixel(x, y), q = b.pixel(x, y)
@@ -106,6 +113,8 @@ struct RestStateDifference: Sendable {
                 gone[i] = 1
             } else if before.bagMask[i] == 0 || d > Self.newBagOverBagThreshold {
                 grown[i] = 1
+            } else {
+                shaded[i] = 1
             }
         }
         let minimum = Self.minimumShare * after.singleBagArea / (after.scale * after.scale)
@@ -124,7 +133,7 @@ struct RestStateDifference: Sendable {
                                     extentMax: PlanePoint((ox + Double(x1 + 1)) * k, (oy + Double(y1 + 1)) * k))
             }
         }
-        return (patches(grown), patches(gone))
+        return (patches(grown), patches(gone), patches(shaded))
     }
 
     /// Patches whose centres lie within `distance` of each other joined into one: one bag that

@@ -76,6 +76,7 @@ extension PSCensusChangeKind {
         case .knockedIn: self = .censusChangeKnockedIn
         case .knockedOff: self = .censusChangeKnockedOff
         case .removed: self = .censusChangeRemoved
+        case .reshaded: self = .censusChangeReshaded
         }
     }
 }
