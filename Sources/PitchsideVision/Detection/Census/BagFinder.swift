@@ -83,8 +83,11 @@ public struct BagFinder: Sendable {
         /// on a light blue board, an olive one on a yellow board). Just above the top in a side
         /// view no face of the board shows either. Elsewhere a bag is neither board, its shade,
         /// a blend of board and ground, nor ground.
+        // The top's box grown by a bag: only there can a pixel be on or just above the top (most
+        // of the region around the board lies outside it, and the distance to the top costs).
+        let nearTop = (x: (box.x - bag)...(box.x + box.width + bag), y: (box.y - bag)...(box.y + box.height + bag))
         func isBagColoured(_ f: ColourFeature, at p: PlanePoint) -> Bool {
-            let edgeDistance = polygonSignedDistance(quad, p)
+            let edgeDistance = nearTop.x.contains(p.x) && nearTop.y.contains(p.y) ? polygonSignedDistance(quad, p) : .infinity
             if edgeDistance < -1, !inHole(p.x, p.y, grow: 1.5) {
                 if f.luma < darkOnTopShare * boardColour.luma { return true }
                 return f.distance(to: boardColour) > colourThreshold && !isShade(f, of: boardColour)
