@@ -67,7 +67,8 @@ struct RestStateDifference: Sendable {
 
     /// nil when the two scans did not look at the same pixels (the board moved).
     init?(from before: BagScan, to after: BagScan) {
-        guard var (appeared, disappeared, reshaded) = Self.patches(from: before, to: after) else { return nil }
+        guard let patches = Self.patches(from: before, to: after) else { return nil }
+        var (appeared, disappeared) = (patches.appeared, patches.disappeared)
         // A bag that shifted a little (it was still settling at the last rest state) leaves
         // a patch of each kind side by side: a move, not a new bag.
         let bagSide = after.singleBagArea.squareRoot()
@@ -84,7 +85,7 @@ struct RestStateDifference: Sendable {
         let joinedAppeared = Self.joined(appeared, within: bagSide).sorted { $0.area > $1.area }
         self.appeared = joinedAppeared.enumerated().filter { $0.offset == 0 || $0.element.area >= Self.secondBagShare * after.singleBagArea }.map(\.element)
         self.disappeared = Self.joined(disappeared, within: bagSide)
-        self.reshaded = Self.joined(reshaded, within: bagSide)
+        self.reshaded = Self.joined(patches.reshaded, within: bagSide)
     }
 
     /// Whether any patch of bag colour came or went between the two pictures: a bag still
