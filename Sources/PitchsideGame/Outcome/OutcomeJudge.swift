@@ -60,13 +60,11 @@ public enum OutcomeJudge {
         // Overlapping the mouth: bags piled beside the hole do not hold it up (dev games 1000,
         // 1005, 1008, 1012: four such bags went in, none of the bags hidden in piles landed there).
         if abs(along) <= board.holeRadiusX + 0.5 * bagSide { return .hole }
-        if let reshaded, abs(reshaded.x - landing.x) <= 1.5 * bagSide, abs(reshaded.y - landing.y) <= 2 * bagSide {
-            return .board
-        }
+        // Whether the flight came down on a bag resting at `p`.
+        func cameDownOn(_ p: Vec2) -> Bool { abs(p.x - landing.x) <= 1.5 * bagSide && abs(p.y - landing.y) <= 2 * bagSide }
+        if let reshaded, cameDownOn(reshaded) { return .board }
         // A bag the size of the thrown one cannot hide it; two or more together can.
-        let near = lastCensus?.bags.filter { bag in
-            bag.place == .onBoard && abs(bag.position.x - landing.x) <= 1.5 * bagSide && abs(bag.position.y - landing.y) <= 2 * bagSide
-        } ?? []
+        let near = lastCensus?.bags.filter { $0.place == .onBoard && cameDownOn(Vec2($0.position.x, $0.position.y)) } ?? []
         if near.count >= 2 { return .board }
         // Short of the mouth (taken above) by up to `slideIntoHoleBags` past the rim: slid in.
         if along < 0, along >= -(board.holeRadiusX + slideIntoHoleBags * bagSide) { return .hole }

@@ -165,7 +165,10 @@ public struct BagCensus: Sendable {
         let difference = lastRest.flatMap { before in scan.flatMap { RestStateDifference(from: before, to: $0) } }
         if let scan { lastRest = scan }
         var changes = reconcile(sightings, difference: difference, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
-        if crossedHole, changes.isEmpty, difference.map({ reshadedBag($0, sightings: sightings, bagSide: bagSide) == nil }) ?? true {
+        // Nothing new, but a resting bag changed shade in place: said as such, for the flight to
+        // decide (it is neither a bag through the hole nor none).
+        let reshaded = changes.isEmpty ? difference.flatMap { reshadedBag($0, sightings: sightings, bagSide: bagSide) } : nil
+        if crossedHole, changes.isEmpty, reshaded == nil {
             // A bag went past the hole and none came to rest anywhere: it went in.
             let bag = CensusBag(id: nextID, center: scaled.hole.center, colour: RGBColour(r: 0, g: 0, b: 0), place: .inHole, sincePtsUs: frame.ptsUs)
             nextID += 1
@@ -173,9 +176,7 @@ public struct BagCensus: Sendable {
             changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: .inHole))
         }
         crossedHole = false
-        if changes.isEmpty, let difference, let bag = reshadedBag(difference, sightings: sightings, bagSide: bagSide) {
-            changes.append(CensusChange(kind: .reshaded, bagID: bag.id, place: bag.place))
-        }
+        if let bag = reshaded { changes.append(CensusChange(kind: .reshaded, bagID: bag.id, place: bag.place)) }
         // Every rest state that follows a change in view is reported, with no changes when no
         // bag came to rest in view: after a throw that says the bag is in the hole or hidden
         // behind the board, not on it.

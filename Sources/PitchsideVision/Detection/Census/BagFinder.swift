@@ -77,15 +77,15 @@ public struct BagFinder: Sendable {
                                         luma: median(boardSamples.map(\.luma)))
         let ground = ColourClusters(samples: groundSamples, k: 4, minimumShare: 0.08)
 
+        // The top's box grown by a bag: only there can a pixel be on or just above the top (most
+        // of the region around the board lies outside it, and the distance to the top costs).
+        let nearTop = (x: (box.x - bag)...(box.x + box.width + bag), y: (box.y - bag)...(box.y + box.height + bag))
         /// Whether a pixel has a bag's colour where it lies. On the top (clear of its outline)
         /// only the top's paint, lit or shaded, and bags show: a ground colour there is a bag's
         /// (an olive bag on a blue board), and so is paint far darker than the lit top (a navy bag
         /// on a light blue board, an olive one on a yellow board). Just above the top in a side
         /// view no face of the board shows either. Elsewhere a bag is neither board, its shade,
         /// a blend of board and ground, nor ground.
-        // The top's box grown by a bag: only there can a pixel be on or just above the top (most
-        // of the region around the board lies outside it, and the distance to the top costs).
-        let nearTop = (x: (box.x - bag)...(box.x + box.width + bag), y: (box.y - bag)...(box.y + box.height + bag))
         func isBagColoured(_ f: ColourFeature, at p: PlanePoint) -> Bool {
             let edgeDistance = nearTop.x.contains(p.x) && nearTop.y.contains(p.y) ? polygonSignedDistance(quad, p) : .infinity
             if edgeDistance < -1, !inHole(p.x, p.y, grow: 1.5) {
