@@ -56,10 +56,7 @@ final class CensusTests: XCTestCase {
         var (scene, board) = try sceneWithOneBag()
         let one = scene.render(seed: 3)
         // Something passes over the board's front end between the two rest states.
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
-        var passing = scene
-        let front = scene.plane.point(along: BoardGeometry.length - 0.1, across: 0)
-        passing.groundBags = [(PlanePoint(front.x, front.y - 2 * bagSide), bagSide, (240, 220, 20))]
+        let passing = Self.withBagPassingOverTheFrontEnd(scene)
         scene.boardBags[0].2 = (60, 75, 255)
         let relit = scene.render(seed: 4)
         var census = BagCensus()
@@ -72,6 +69,16 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(last.changes.map(\.kind), [.reshaded])
         XCTAssertEqual(last.changes.first?.bagID, results.first?.bags.first?.id)
         XCTAssertEqual(PSBoardCensus(last, header: PSHeader()).changes.first?.kind, .censusChangeReshaded)
+    }
+
+    /// `scene` with a yellow bag in the air over the board's front end, far from the hole:
+    /// something passing through the view between two rest states.
+    private static func withBagPassingOverTheFrontEnd(_ scene: BoardScene) -> BoardScene {
+        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let front = scene.plane.point(along: BoardGeometry.length - 0.1, across: 0)
+        var passing = scene
+        passing.groundBags = [(PlanePoint(front.x, front.y - 2 * bagSide), bagSide, (240, 220, 20))]
+        return passing
     }
 
     /// Feeds each picture for long enough to be a rest state; the results.
@@ -114,11 +121,7 @@ final class CensusTests: XCTestCase {
     func testQuietRestStateAfterSomethingPassedIsReported() throws {
         let (scene, board) = try sceneWithOneBag()
         let resting = scene.render(seed: 3)
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
-        var passing = scene
-        // In the air over the board's front end, far from the hole.
-        let front = scene.plane.point(along: BoardGeometry.length - 0.1, across: 0)
-        passing.groundBags = [(PlanePoint(front.x, front.y - 2 * bagSide), bagSide, (240, 220, 20))]
+        let passing = Self.withBagPassingOverTheFrontEnd(scene)
         var census = BagCensus()
         var seq: UInt64 = 0
         XCTAssertEqual(rest(&census, [resting], board: board, seq: &seq).map(\.onBoard), [1])
