@@ -25,6 +25,8 @@ struct GameScript {
         var flightFrames = 30
         /// A bounce: a second track from the landing point to here.
         var bounceTo: Vec2? = nil
+        /// Points of the flight the trajectory worker missed before it first saw the bag.
+        var unseenPoints = 0
     }
 
     static let release = Vec2(0.22, 0.56)
@@ -241,7 +243,9 @@ struct GameScript {
         var censusAt: [Int: (PSBagPlace, UInt32)] = [:]
         for (n, t) in plan.enumerated() {
             let pts = flight(from: mp(Self.release), to: mp(t.landing), startFrame: t.releaseFrame, frames: t.flightFrames)
-            for (f, rs) in observations(uuid: "throw-\(n)", points: pts) { tracks[f, default: []] += rs }
+            for (f, rs) in observations(uuid: "throw-\(n)", points: Array(pts.dropFirst(t.unseenPoints))) {
+                tracks[f, default: []] += rs
+            }
             var restFrame = t.releaseFrame + t.flightFrames
             if let b = t.bounceTo {
                 let bounce = flight(from: mp(t.landing), to: mp(b), startFrame: restFrame + 1, frames: 8, ay: 0.8)

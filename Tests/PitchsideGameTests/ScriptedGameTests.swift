@@ -69,6 +69,42 @@ final class ScriptedGameTests: XCTestCase {
         XCTAssertEqual(game.assemblerCounters.joinedFragments, 1)
     }
 
+    func testABagFirstSeenInMidFlightIsStillAThrowReleasedAtTheThrower() throws {
+        let script = GameScript()
+        // The worker lost the first 12 of 31 points (the bag against the sky): its path starts
+        // at x 0.46, past the throw region (which ends at 0.435 here).
+        var t = GameScript.Throw(type: .overhand, landing: GameScript.hole, censusPlace: .inHole, releaseFrame: 60)
+        t.unseenPoints = 12
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
+        let events = play(&game, script.results(throws: [t], frames: 200))
+        let done = try XCTUnwrap(events.throwEvents.first)
+        XCTAssertEqual(events.throwEvents.count, 1)
+        XCTAssertEqual(game.assemblerCounters.carriedBack, 1)
+        XCTAssertEqual(done.trajectory.first?.x ?? 0, 0.46, accuracy: 0.01, "the path holds the detected points only")
+        // Released where the fit crosses the thrower's box (x 0.19, 0.03 before the true
+        // release point): within two frames of the true release.
+        XCTAssertEqual(Double(done.releasePtsUs), Double(60 * GameScript.frameUs), accuracy: 2.0 * Double(GameScript.frameUs))
+        // The speed is the fit's velocity at that release, not at the first point seen.
+        let vx = (GameScript.hole.x - GameScript.release.x) * 1920
+        let vy = (GameScript.hole.y - GameScript.release.y - 0.6) * 1080
+        let expected = (vx * vx + vy * vy).squareRoot() * GameScript.metresPerPixel
+        XCTAssertEqual(done.releaseSpeedMps, expected, accuracy: expected * 0.03)
+        XCTAssertEqual(done.outcome, .hole)
+    }
+
+    func testAMidFlightPathThatDoesNotComeFromTheThrowerIsNoThrow() {
+        let script = GameScript()
+        // An arc starting high over the middle of the field: carried back 0.8 s it is still
+        // far from the thrower (a bag tossed back from the board, a ball kicked across).
+        let arc = script.flight(from: Vec2(0.55, 0.30), to: Vec2(0.75, 0.62), startFrame: 60, frames: 20, ay: 0.9)
+        let extra = script.observations(uuid: "arc", points: arc)
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
+        let events = play(&game, script.results(throws: [], frames: 150, extraTracks: extra))
+        XCTAssertEqual(events.throwEvents.count, 0)
+        XCTAssertEqual(game.assemblerCounters.carriedBack, 0)
+        XCTAssertGreaterThan(game.assemblerCounters.outsideRegion, 0)
+    }
+
     func testShadowAndStraightDistractorAreRejected() {
         let script = GameScript()
         let t = GameScript.Throw(type: .overhand, landing: GameScript.hole, censusPlace: nil, releaseFrame: 60)

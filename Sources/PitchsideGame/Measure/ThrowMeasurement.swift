@@ -45,8 +45,9 @@ public struct ThrowMeasurement: Sendable, Equatable {
     static func releaseVelocity(_ t: AssembledThrow) -> (Double, Double) {
         let o = t.releaseFit
         if o.vx != 0 || o.vy != 0 {
+            // A release carried back along the fit lies before the fit's first point.
             let tr = Double(t.releasePtsUs - o.timeRangeStartUs) / 1e6
-            return (o.vx, o.vy + o.ay * max(0, tr))
+            return (o.vx, o.vy + o.ay * (t.carriedBackRelease == nil ? max(0, tr) : tr))
         }
         // No time fit: finite differences over the first few points.
         let pts = t.points

@@ -5,8 +5,9 @@ import PitchsideCore
 /// Observations of one UUID refine one track. A track *starts* a throw when it
 /// is confident (> 0.9), curved like a thrown bag (a straight line is a
 /// distractor), moves from the thrower toward the board (either side), starts
-/// in the throw region beside the player and stays in the corridor to the
-/// board, and is not the lower of two simultaneous parallel tracks (the bag's
+/// in the throw region beside the player (or, first seen in mid-flight, its fit
+/// carried back reaches the thrower: `ReleaseEstimate`) and stays in the
+/// corridor to the board, and is not the lower of two simultaneous parallel tracks (the bag's
 /// shadow). Once a throw is in flight the region of interest follows the bag: a
 /// new track starting where the throw's path ended is a bounce fragment and is
 /// joined. The throw completes when no observation was accepted for more than
@@ -27,6 +28,8 @@ public struct ThrowAssembler: Sendable {
         public var outsideRegion = 0
         public var shadow = 0
         public var joinedFragments = 0
+        /// Throws started by a track first seen in mid-flight (`ReleaseEstimate`).
+        public var carriedBack = 0
         public var throwsCompleted = 0
     }
 
@@ -40,6 +43,8 @@ public struct ThrowAssembler: Sendable {
     private var tracks: [String: TrackedPath] = [:]
     /// UUIDs of the throw in flight, in the order they were accepted.
     private var throwUUIDs: [String] = []
+    /// Releases carried back along the fit, for tracks first seen in mid-flight.
+    private var carriedBackReleases: [String: TimedPoint] = [:]
     private var lastAcceptedSeq: UInt64 = 0
     private var rejectedInARow = 0
 
@@ -48,8 +53,11 @@ public struct ThrowAssembler: Sendable {
     /// Whether a throw is in flight.
     public var inFlight: Bool { !throwUUIDs.isEmpty }
 
-    /// Media time of the first point of the throw in flight.
-    public var releasePtsUs: Int64? { throwUUIDs.first.flatMap { tracks[$0]?.first?.ptsUs } }
+    /// Media time of the release of the throw in flight: its first point, or the release
+    /// carried back along the fit when the bag was first seen in mid-flight.
+    public var releasePtsUs: Int64? {
+        throwUUIDs.first.flatMap { carriedBackReleases[$0]?.ptsUs ?? tracks[$0]?.first?.ptsUs }
+    }
 
     /// Latest point of the throw in flight (where the region of interest follows the bag).
     public var lastPoint: Vec2? {
@@ -75,7 +83,14 @@ public struct ThrowAssembler: Sendable {
         prune(seq: seq)
         let track = tracks[o.uuid]!
 
-        if throwUUIDs.contains(o.uuid) { return accept(.refined, seq: seq) }
+        if throwUUIDs.contains(o.uuid) {
+            // The fit improves as points arrive: carry the release back along the latest one.
+            if carriedBackReleases[o.uuid] != nil, let first = track.first,
+               let release = ReleaseEstimate.carriedBack(o, from: first, context: context) {
+                carriedBackReleases[o.uuid] = release
+            }
+            return accept(.refined, seq: seq)
+        }
         if inFlight, isContinuation(track) {
             throwUUIDs.append(o.uuid)
             counters.joinedFragments += 1
@@ -83,6 +98,7 @@ public struct ThrowAssembler: Sendable {
         }
         if let why = startRejection(track, context) { return reject(why) }
         if isShadow(track) { return reject(.shadow) }
+        let release = carriedBackRelease(track, context)
         if inFlight {
             // A proper throw path overlapping the current throw in time: the
             // current one was its shadow if it runs below; otherwise a new throw.
@@ -90,6 +106,7 @@ public struct ThrowAssembler: Sendable {
             throwUUIDs = throwUUIDs.filter { !shadows.contains($0) }
         }
         if throwUUIDs.isEmpty { throwUUIDs = [o.uuid] } else { throwUUIDs.append(o.uuid) }
+        if let release { carriedBackReleases[o.uuid] = release; counters.carriedBack += 1 }
         return accept(.started, seq: seq)
     }
 
@@ -105,7 +122,7 @@ public struct ThrowAssembler: Sendable {
     public mutating func finish() -> AssembledThrow? {
         guard inFlight else { return nil }
         defer {
-            for uuid in throwUUIDs { tracks[uuid] = nil }
+            for uuid in throwUUIDs { tracks[uuid] = nil; carriedBackReleases[uuid] = nil }
             throwUUIDs = []
             rejectedInARow = 0
         }
@@ -130,7 +147,8 @@ public struct ThrowAssembler: Sendable {
             points += t.points.filter { $0.ptsUs > end.ptsUs }
             fragments.append(t.uuid)
         }
-        return AssembledThrow(points: points, releaseFit: head.latest, fragments: fragments)
+        return AssembledThrow(points: points, releaseFit: head.latest, fragments: fragments,
+                              carriedBackRelease: carriedBackReleases[head.uuid])
     }
 
     private func others(_ except: TrackedPath) -> [TrackedPath] {
@@ -156,9 +174,15 @@ public struct ThrowAssembler: Sendable {
         let moved = (last.x - first.x) * c.direction
         let fitted = o.vx == 0 ? moved : o.vx * c.direction
         if moved <= 0.01 || fitted <= 0 { return .wrongDirection }
-        if !c.inThrowRegion(first.point) { return .outsideRegion }
+        if !c.inThrowRegion(first.point), carriedBackRelease(t, c) == nil { return .outsideRegion }
         if !t.points.allSatisfy({ c.inCorridor($0.point) }) { return .outsideRegion }
         return nil
+    }
+
+    /// The release of a track first seen outside the throw region, carried back along its fit.
+    private func carriedBackRelease(_ t: TrackedPath, _ c: ThrowContext) -> TimedPoint? {
+        guard let first = t.first, !c.inThrowRegion(first.point) else { return nil }
+        return ReleaseEstimate.carriedBack(t.latest, from: first, context: c)
     }
 
     /// Whether `t` is the lower of two tracks seen together and moving in parallel.
