@@ -116,4 +116,51 @@ final class StabilityAnalyzerTests: XCTestCase {
         }
         XCTAssertLessThan(worst, 0.25, "largest per-frame shift with a walker (2 px a frame) in the picture")
     }
+
+    /// A plain scene: a sky that darkens towards the horizon, flat ground, and one textured
+    /// patch (the board and its surroundings) in the lower right; noise that stays put between
+    /// the predicted frames of a compressed video and is drawn anew, with the flat areas a
+    /// little brighter, on each key frame.
+    struct PlainScene {
+        let width = 640, height = 360
+        let patch = Texture(seed: 21)
+
+        func frame(keyFrame: Int, rng: inout TestRandom) -> ImageBuffer {
+            var noise = TestRandom(seed: UInt64(100 + keyFrame))
+            let lift = Double(keyFrame % 2) * 2.5
+            var image = ImageBuffer(width: width, height: height, layout: .gray8)
+            let textured = patch.frame(width: width, height: height, dx: 0, dy: 0, noise: 0, rng: &rng)
+            for y in 0..<height {
+                for x in 0..<width {
+                    var v: Double
+                    if x >= 400, y >= 230 {
+                        v = Double(textured.pixels[y * width + x])
+                    } else {
+                        v = y < 200 ? 200 - 0.25 * Double(y) + lift : 100 + lift
+                    }
+                    v += 0.8 * noise.gaussian()
+                    image.pixels[y * width + x] = UInt8(max(0, min(255, v.rounded())))
+                }
+            }
+            return image
+        }
+    }
+
+    /// Key frames of a still camera on a plain scene: the flat and gradient areas change
+    /// brightness and noise, the one textured area stays. No shift is seen and the camera
+    /// never "moves" (dev game 1013 saw tens of pixels at every key frame).
+    func testKeyFramesOfAPlainSceneAreNoShift() {
+        var rng = TestRandom(seed: 8)
+        let scene = PlainScene()
+        let frames = (0..<4).map { scene.frame(keyFrame: $0, rng: &rng) }
+        var stability = StabilityAnalyzer()
+        var worst = 0.0
+        for i in 0..<60 {
+            // A key frame every 15 frames; the frames between repeat it.
+            let r = stability.process(VideoFrame(seq: UInt64(i), ptsUs: Int64(i) * 33_333, image: frames[i / 15]))
+            if i > 0 { worst = max(worst, abs(r.tx) + abs(r.ty)) }
+            XCTAssertFalse(r.moved, "frame \(i): the camera did not move (shift \(r.tx), \(r.ty))")
+        }
+        XCTAssertLessThan(worst, 0.5, "largest per-frame shift over key frames of a still plain scene")
+    }
 }

@@ -7,6 +7,29 @@ struct GrayPyramid {
         let width: Int
         let height: Int
         let pixels: [UInt8]
+        /// Summed-area table, (width + 1) × (height + 1): any rectangle's mean in four reads.
+        let integral: [UInt32]
+
+        init(width: Int, height: Int, pixels: [UInt8]) {
+            self.width = width
+            self.height = height
+            self.pixels = pixels
+            var table = [UInt32](repeating: 0, count: (width + 1) * (height + 1))
+            for y in 0..<height {
+                var row: UInt32 = 0
+                for x in 0..<width {
+                    row &+= UInt32(pixels[y * width + x])
+                    table[(y + 1) * (width + 1) + x + 1] = table[y * (width + 1) + x + 1] &+ row
+                }
+            }
+            integral = table
+        }
+
+        /// Sum of the pixels in columns x0..<x1, rows y0..<y1.
+        func sum(x0: Int, x1: Int, y0: Int, y1: Int) -> Int {
+            let w = width + 1
+            return Int(integral[y1 * w + x1]) - Int(integral[y0 * w + x1]) - Int(integral[y1 * w + x0]) + Int(integral[y0 * w + x0])
+        }
     }
 
     /// Finest first.
