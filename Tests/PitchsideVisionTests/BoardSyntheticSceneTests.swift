@@ -68,6 +68,25 @@ final class BoardSyntheticSceneTests: XCTestCase {
         }
     }
 
+    /// A far board seen low (seed 1006: 125 px long, 30 px deep at 1280×720, two bags resting
+    /// on its front edge), as its video shows it: its outline is notched by the bags and takes
+    /// in the front face's darker paint, so its solidity is 0.85. With the hole plainly there,
+    /// that is a board: it was reported as none for the whole game, and no throw was found.
+    func testAFarBoardSeenLowWithBagsOnItsEdgeIsFound() throws {
+        let (game, truth) = DetectionTestSupport.syntheticGame(seed: 1006, width: 1280, height: 720, players: 2)
+        let frame = truth.camera.firstSettledFrame + 90
+        let picture = try DetectionTestSupport.throughVideoCodec(game.render(frame: frame), crf: 26)
+        let search = BoardDetector().search(in: picture)
+        let board = try XCTUnwrap(search.detection, "seed 1006: no board (\(search.reason))")
+        let f = truth.frames[frame]
+        let errors = Self.errors(board, truth: f, width: 1280, height: 720)
+        print(String(format: "seed 1006 at 1280×720: confidence %.2f, corners %.1f%% of the length, hole %.1f%% of its diameter, scale %.1f%%",
+                     board.confidence, 100 * errors.corner, 100 * errors.hole, 100 * errors.scale))
+        XCTAssertLessThan(errors.hole, 0.15, "hole centre")
+        XCTAssertLessThan(errors.scale, 0.03, "metres per pixel")
+        XCTAssertLessThan(errors.corner, 0.12, "corners (the front face is taken in: about 10 % of the length)")
+    }
+
     /// Largest corner distance over the board length, hole centre distance over the hole's
     /// apparent diameter, and the relative scale error, as `pitchside eval detection` measures them.
     static func errors(_ board: BoardDetection, truth f: FrameTruth, width: Int, height: Int)

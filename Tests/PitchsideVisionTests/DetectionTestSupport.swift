@@ -28,6 +28,21 @@ enum DetectionTestSupport {
         return try ImageBuffer(width: w, height: h, layout: .rgb24, pixels: [UInt8](probe))
     }
 
+    /// The picture as a video codec gives it back: one H.264 frame at `crf` (libx264, 4:2:0),
+    /// decoded again. The synthetic games are seen through this blur, not as rendered.
+    static func throughVideoCodec(_ image: ImageBuffer, crf: Int) throws -> ImageBuffer {
+        precondition(image.layout == .rgb24)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pitchside-codec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let raw = dir.appendingPathComponent("in.rgb"), video = dir.appendingPathComponent("one.mp4")
+        try Data(image.pixels).write(to: raw)
+        _ = try run(["-v", "error", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(image.width)x\(image.height)",
+                     "-i", raw.path, "-c:v", "libx264", "-crf", "\(crf)", "-pix_fmt", "yuv420p", "-y", video.path])
+        let decoded = try run(["-v", "error", "-i", video.path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        return try ImageBuffer(width: image.width, height: image.height, layout: .rgb24, pixels: [UInt8](decoded))
+    }
+
     private static func runProbe(_ url: URL) throws -> (Int, Int) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
