@@ -162,8 +162,8 @@ struct AnalyzeBench: ParsableCommand {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: SelfExecutable.path)
         p.arguments = arguments
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("\(name).out").path, contents: nil)
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("\(name).err").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("\(name).out").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("\(name).err").path, contents: nil)
         p.standardOutput = try FileHandle(forWritingTo: dir.appendingPathComponent("\(name).out"))
         p.standardError = try FileHandle(forWritingTo: dir.appendingPathComponent("\(name).err"))
         try p.run()

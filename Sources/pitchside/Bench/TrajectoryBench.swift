@@ -97,7 +97,7 @@ struct TrajectoryBench: ParsableCommand {
             return layout == .yuv420p ? f.withNeutralChroma() : f
         }
         let path = "\(workDir)/game-\(width)x\(height)-\(frames)" + (layout == .yuv420p ? ".yuv" : ".gray")
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         for f in video { handle.write(Data(f.image.pixels)) }
