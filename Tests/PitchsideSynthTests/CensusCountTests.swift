@@ -47,3 +47,36 @@ final class CensusCountTests: XCTestCase {
         XCTAssertTrue(old.visibleExact)
     }
 }
+
+/// Registration against the truth: each frame's measured shift against the change of the
+/// camera's offset, in the analysed picture's pixels.
+final class RegistrationErrorTests: XCTestCase {
+    func testShiftsAreJudgedAgainstTheCamerasTrueMotionAtTheAnalysedScale() {
+        var truth = CensusCountTests.truth
+        let w = truth.video.width
+        for i in truth.frames.indices { truth.frames[i].offset = [0, 0] }
+        truth.frames[3].offset = [4, -2]   // frame 3 moved (4, −2) px of the video
+        truth.frames[4].offset = [4, -2]   // frame 4 still
+        func observation(_ seq: Int, _ tx: Double, _ ty: Double, samples: UInt32 = 5) -> PSStabilityObservation {
+            var s = PSStabilityObservation()
+            s.header.seq = UInt64(seq)
+            s.header.frameWidth = UInt32(w / 2)   // analysed at half the video's width
+            s.tx = tx
+            s.ty = ty
+            s.sampleCount = samples
+            return s
+        }
+        var run = RunLog()
+        run.stabilities = [observation(0, 0, 0, samples: 0),   // nothing to register against: not judged
+                           observation(2, 0.3, 0),               // right within a pixel
+                           observation(3, 2, -1, samples: 0),    // the move (history cleared), at half scale: right
+                           observation(4, 1.5, 0)]               // a still frame read as a move: off
+        let game = DetectionEvaluator().evaluate(run: run, truth: truth, name: "t")
+        XCTAssertEqual(game.registeredFrames, 3)
+        XCTAssertEqual(game.registrationFramesOff, 1)
+        XCTAssertEqual(game.registrationWorstPixels, 1.5, accuracy: 1e-9)
+        let corpus = DetectionEvaluator().summarize([game, game])
+        XCTAssertEqual(corpus.registrationFramesOff, 2)
+        XCTAssertEqual(corpus.registeredFrames, 6)
+    }
+}

@@ -9,7 +9,8 @@ import PitchsideCore
 ///   over the hole's apparent diameter (twice its major semi-axis), the scale error.
 /// - Stability: the picture moves until the last frame whose settle offset changes; a stable
 ///   verdict before then is wrong. Latency runs from the truth's first settled frame to the
-///   first stable verdict.
+///   first stable verdict. Each registered frame's shift is compared with the change of the
+///   truth's offset.
 /// - Census: for each truth rest state, the run's census in force a little later (`censusGrace`
 ///   seconds, or just before the next bag lands) is compared count by count. Bags on the ground
 ///   count when they lie within the census' reach of the board (0.6 board lengths around its
@@ -26,6 +27,9 @@ public struct DetectionEvaluator: Sendable {
     public var censusGrace = 1.5
     /// Reach of the census around the board, in board lengths.
     public var censusReach = 0.6
+    /// Distance from the camera's true shift, in pixels of the analysed picture, beyond which a
+    /// frame's registration counts as off.
+    public var maximumRegistrationError = 1.0
 
     public init() {}
 
@@ -89,6 +93,7 @@ public struct DetectionEvaluator: Sendable {
             (start..<frameCount).filter { truth.frames[$0].settled && stable[$0] == false }.count
         } ?? 0
         let missing = stable.filter { $0 == nil }.count
+        let registration = registrationErrors(run.stabilities, truth: truth)
 
         // Census, per truth rest state.
         let censuses = run.censuses.sorted { $0.header.seq < $1.header.seq }
@@ -133,7 +138,29 @@ public struct DetectionEvaluator: Sendable {
             boardFound: found, boardNotFound: notFound, cornerErrors: cornerErrors, holeErrors: holeErrors,
             scaleErrors: scaleErrors, boardCoverage: coverage, firstSettledFrame: firstSettled, lastMovingFrame: lastMoving,
             firstStableFrame: firstStable, stableLatencySeconds: latency, stableWhileMoving: stableWhileMoving,
-            unstableAfterSettling: unstableAfter, stabilityMissing: missing, restStates: checks)
+            unstableAfterSettling: unstableAfter, stabilityMissing: missing,
+            registeredFrames: registration.count,
+            registrationFramesOff: registration.filter { $0 > maximumRegistrationError }.count,
+            registrationWorstPixels: registration.max() ?? 0, restStates: checks)
+    }
+
+    /// Per registered frame, the distance between the shift measured and the camera's true one
+    /// (the change of the truth's picture offset), in pixels of the picture analysed. A frame
+    /// with no previous picture to register against (the first, or the first at a new size:
+    /// no samples and no shift) has nothing to judge; a frame that moved the camera (history
+    /// cleared, so no samples) has.
+    func registrationErrors(_ stabilities: [PSStabilityObservation], truth: GroundTruth) -> [Double] {
+        let w = Double(truth.video.width)
+        return stabilities.compactMap { s in
+            let i = Int(s.header.seq)
+            guard s.sampleCount > 0 || s.tx != 0 || s.ty != 0, i >= 1, i < truth.frames.count,
+                  truth.frames[i].offset.count == 2, truth.frames[i - 1].offset.count == 2 else { return nil }
+            // Analysed pixels per video pixel.
+            let k = s.header.frameWidth > 0 ? Double(s.header.frameWidth) / w : 1
+            let dx = Double(truth.frames[i].offset[0] - truth.frames[i - 1].offset[0]) * k
+            let dy = Double(truth.frames[i].offset[1] - truth.frames[i - 1].offset[1]) * k
+            return hypot(s.tx - dx, s.ty - dy)
+        }
     }
 
     /// Whether a normalized picture position lies within the census' reach of the frame's board.
@@ -169,6 +196,9 @@ public struct DetectionEvaluator: Sendable {
             stableLatency: latency, gamesNeverStable: games.filter { $0.firstStableFrame == nil }.count,
             stableWhileMoving: games.map(\.stableWhileMoving).reduce(0, +),
             unstableAfterSettling: games.map(\.unstableAfterSettling).reduce(0, +),
+            registeredFrames: games.map(\.registeredFrames).reduce(0, +),
+            registrationFramesOff: games.map(\.registrationFramesOff).reduce(0, +),
+            registrationWorstPixels: games.map(\.registrationWorstPixels).max() ?? 0,
             restStates: checks.count, censusVisibleExact: checks.filter(\.visibleExact).count,
             censusAllExact: checks.filter(\.allExact).count,
             censusVerdictsRight: checks.filter(\.verdictRight).count, failures: [])

@@ -73,6 +73,12 @@ public struct DetectionGameReport: Codable, Equatable, Sendable {
     public var unstableAfterSettling: Int
     /// Frames without a stability observation.
     public var stabilityMissing: Int
+    /// Registered frames (a stability observation with a shift measured against the previous
+    /// frame), those whose shift is more than a pixel of the analysed picture off the camera's
+    /// true one, and the largest distance, in pixels of the analysed picture.
+    public var registeredFrames: Int = 0
+    public var registrationFramesOff: Int = 0
+    public var registrationWorstPixels: Double = 0
 
     public var restStates: [CensusCheck]
 }
@@ -116,6 +122,10 @@ public struct DetectionCorpusReport: Codable, Equatable, Sendable {
     public var gamesNeverStable: Int
     public var stableWhileMoving: Int
     public var unstableAfterSettling: Int
+    /// Registered frames over all games, those more than a pixel off, and the largest error.
+    public var registeredFrames: Int = 0
+    public var registrationFramesOff: Int = 0
+    public var registrationWorstPixels: Double = 0
     public var restStates: Int
     public var censusVisibleExact: Int
     public var censusAllExact: Int

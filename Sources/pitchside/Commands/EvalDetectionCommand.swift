@@ -91,10 +91,11 @@ struct EvalDetectionCommand: ParsableCommand {
     static func line(_ g: DetectionGameReport) -> String {
         func worst(_ v: [Double]) -> String { v.max().map { String(format: "%5.1f%%", 100 * $0) } ?? "    -" }
         let census = g.restStates.filter(\.visibleExact).count
-        return String(format: "%@ %4dx%-4d %2d fps  board %3d found %2d not  worst corner %@ hole %@ scale %@  stable %@  moving-stable %d  false-unstable %d  census %d/%d",
+        return String(format: "%@ %4dx%-4d %2d fps  board %3d found %2d not  worst corner %@ hole %@ scale %@  stable %@  moving-stable %d  false-unstable %d  registration off %d (worst %.1f px)  census %d/%d",
                       g.game, g.width, g.height, g.fps, g.boardFound, g.boardNotFound, worst(g.cornerErrors), worst(g.holeErrors),
                       worst(g.scaleErrors), g.stableLatencySeconds.map { String(format: "%.2f s", $0) } ?? "never",
-                      g.stableWhileMoving, g.unstableAfterSettling, census, g.restStates.count)
+                      g.stableWhileMoving, g.unstableAfterSettling, g.registrationFramesOff, g.registrationWorstPixels,
+                      census, g.restStates.count)
     }
 
     static func text(_ r: DetectionCorpusReport) -> String {
@@ -112,6 +113,8 @@ struct EvalDetectionCommand: ParsableCommand {
                           r.stableLatency.median.map { String(format: "%.2f", $0) } ?? "-", r.stableLatency.max.map { String(format: "%.2f", $0) } ?? "-",
                           r.games.count - r.gamesNeverStable - r.games.filter { ($0.stableLatencySeconds ?? 0) > 1 }.count, r.games.count,
                           r.stableWhileMoving, r.unstableAfterSettling))
+        out.append(String(format: "  registration: %d of %d registered frames more than 1 px (of the picture analysed) off the camera's true shift; worst %.1f px",
+                          r.registrationFramesOff, r.registeredFrames, r.registrationWorstPixels))
         out.append("  census exact (on board, on ground near and not hidden by the board): \(r.censusVisibleExact)/\(r.restStates) = \(pct(r.censusVisibleExactShare)); with in-hole too: \(r.censusAllExact)/\(r.restStates) = \(pct(r.censusAllExactShare))")
         let checks = r.games.flatMap(\.restStates)
         let hidden = checks.compactMap(\.truthOnGroundHidden).reduce(0, +)
