@@ -96,9 +96,9 @@ public struct ThrowAssembler: Sendable {
             counters.joinedFragments += 1
             return accept(.joined, seq: seq)
         }
-        if let why = startRejection(track, context) { return reject(why) }
-        if isShadow(track) { return reject(.shadow) }
         let release = carriedBackRelease(track, context)
+        if let why = startRejection(track, context, carriedBack: release) { return reject(why) }
+        if isShadow(track) { return reject(.shadow) }
         if inFlight {
             // A proper throw path overlapping the current throw in time: the
             // current one was its shadow if it runs below; otherwise a new throw.
@@ -166,7 +166,10 @@ public struct ThrowAssembler: Sendable {
         return near && inTime
     }
 
-    private func startRejection(_ t: TrackedPath, _ c: ThrowContext) -> Verdict? {
+    /// Why `t` cannot start a throw, if it cannot; `carriedBack` is its release carried back
+    /// along the fit (`carriedBackRelease`), which lets a track first seen outside the throw
+    /// region start one.
+    private func startRejection(_ t: TrackedPath, _ c: ThrowContext, carriedBack: TimedPoint?) -> Verdict? {
         let o = t.latest
         guard let first = t.first, let last = t.last else { return .outsideRegion }
         // y = a x^2 + ... with y down: a thrown bag's arc has a clearly positive a.
@@ -174,7 +177,7 @@ public struct ThrowAssembler: Sendable {
         let moved = (last.x - first.x) * c.direction
         let fitted = o.vx == 0 ? moved : o.vx * c.direction
         if moved <= 0.01 || fitted <= 0 { return .wrongDirection }
-        if !c.inThrowRegion(first.point), carriedBackRelease(t, c) == nil { return .outsideRegion }
+        if !c.inThrowRegion(first.point), carriedBack == nil { return .outsideRegion }
         if !t.points.allSatisfy({ c.inCorridor($0.point) }) { return .outsideRegion }
         return nil
     }

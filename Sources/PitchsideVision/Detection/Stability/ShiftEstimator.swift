@@ -34,26 +34,22 @@ enum ShiftEstimator {
             if level == n - 1 {
                 let scale = Double(previous.factor << level)
                 around = (Int((expected.tx / scale).rounded()), Int((expected.ty / scale).rounded()))
-                votes = tileMinima(a, b, around: around, radius: predictedRadius)
+                votes = tileMinima(a, b, around: around, radius: predictedRadius, judgingDistinctness: true)
                 if !settlesInside(votes, around: around, radius: predictedRadius) {
                     around = (0, 0)
-                    votes = tileMinima(a, b, around: around, radius: coarseRadius)
+                    votes = tileMinima(a, b, around: around, radius: coarseRadius, judgingDistinctness: true)
                 }
             } else {
-                votes = tileMinima(a, b, around: around, radius: 2)
+                votes = tileMinima(a, b, around: around, radius: 2, judgingDistinctness: false)
             }
             guard !votes.isEmpty else { break }
             // On the coarsest level only tiles that can tell along an axis vote on it (an axis
             // none can tell keeps the shift it was searched around); the finer levels only
-            // refine that answer by a pixel or two, and there every tile votes: fresh noise
-            // hides smooth texture at full detail, and a textured walker's tiles would stand out.
-            if level == n - 1 {
-                dx = mostVoted(votes.filter(\.distinctX).map(\.x)) ?? around.0
-                dy = mostVoted(votes.filter(\.distinctY).map(\.y)) ?? around.1
-            } else {
-                dx = mostVoted(votes.map(\.x)) ?? around.0
-                dy = mostVoted(votes.map(\.y)) ?? around.1
-            }
+            // refine that answer by a pixel or two, and there every tile votes (`tileMinima`
+            // does not judge them): fresh noise hides smooth texture at full detail, and a
+            // textured walker's tiles would stand out.
+            dx = mostVoted(votes.filter(\.distinctX).map(\.x)) ?? around.0
+            dy = mostVoted(votes.filter(\.distinctY).map(\.y)) ?? around.1
             if level > 0 {
                 dx *= 2
                 dy *= 2
@@ -121,9 +117,10 @@ enum ShiftEstimator {
 
     /// For each tile of the level, the whole-pixel shift within `radius` of `around` with the
     /// least absolute difference (the tiles cover the interior that every shift keeps inside
-    /// both pictures, with a pixel to spare for the sub-pixel step).
-    private static func tileMinima(_ a: GrayPyramid.Level, _ b: GrayPyramid.Level, around: (Int, Int), radius: Int)
-        -> [TileVote] {
+    /// both pictures, with a pixel to spare for the sub-pixel step). Without
+    /// `judgingDistinctness` every choice counts as distinct.
+    private static func tileMinima(_ a: GrayPyramid.Level, _ b: GrayPyramid.Level, around: (Int, Int), radius: Int,
+                                   judgingDistinctness: Bool) -> [TileVote] {
         let m = max(abs(around.0), abs(around.1)) + radius + 2
         guard a.width - 2 * m >= 4 * tileColumns, a.height - 2 * m >= 4 * tileRows else { return [] }
         let side = 2 * radius + 1
@@ -147,10 +144,9 @@ enum ShiftEstimator {
                 let bx = best.0 - around.0 + radius, by = best.1 - around.1 + radius
                 let pixels = Double((rect.x1 - rect.x0) * (rect.y1 - rect.y0))
                 func distinct(_ index: Int, _ cost: (Int) -> UInt64) -> Bool {
-                    let far = (0..<side).filter { abs($0 - index) >= 2 }.map(cost).sorted()
-                    guard !far.isEmpty else { return false }
-                    let reference = far.count % 2 == 1 ? Double(far[far.count / 2])
-                        : (Double(far[far.count / 2 - 1]) + Double(far[far.count / 2])) / 2
+                    guard judgingDistinctness else { return true }
+                    let far = (0..<side).filter { abs($0 - index) >= 2 }.map { Double(cost($0)) }
+                    guard let reference = median(far) else { return false }
                     return Double(bestCost) <= maximumDistinctCostRatio * reference
                         && reference - Double(bestCost) >= minimumDistinctContrast * pixels
                 }
@@ -182,12 +178,8 @@ enum ShiftEstimator {
     /// Tiles of the finest level for the sub-pixel step.
     static let tileColumns = 4
     static let tileRows = 3
-    /// Largest fraction a quadratic fit gives (its result is clamped there), and how far a
-    /// tile's sub-pixel estimate may lie from the whole-pixel answer to count.
+    /// Largest fraction a quadratic fit gives (its result is clamped there).
     static let fractionClamp = 0.75
-    /// Fewest tiles that can tell along an axis for a finer level's vote, and the fraction, to
-    /// come from them alone.
-    static let minimumTellingTiles = 3
     /// Curvature of a tile's cost surface, per pixel, below which it has too little texture to say.
     static let minimumCurvature = 0.5
 
