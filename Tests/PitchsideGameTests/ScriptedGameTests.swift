@@ -92,6 +92,29 @@ final class ScriptedGameTests: XCTestCase {
         XCTAssertEqual(done.outcome, .hole)
     }
 
+    func testAPoseFoundOverTheBoardDoesNotMoveTheThrowRegion() throws {
+        let script = GameScript()
+        let t = GameScript.Throw(type: .overhand, landing: GameScript.hole, censusPlace: .inHole, releaseFrame: 60)
+        // From frame 50 the pose model takes the board with its bags for a person (dev game
+        // 1006): a wide, low box over the board's middle. Taken as the thrower, it would turn
+        // the throw's direction around and the real throw would be rejected.
+        let results = script.results(throws: [t], frames: 200).map { r -> PSWorkerResult in
+            guard case .pose(var o)? = r.result, o.header.seq >= 50 else { return r }
+            o.personBox.x = 0.74
+            o.personBox.y = 0.57
+            o.personBox.width = 0.12
+            o.personBox.height = 0.06
+            var changed = r
+            changed.pose = o
+            return changed
+        }
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
+        let events = play(&game, results)
+        XCTAssertEqual(events.throwEvents.count, 1)
+        XCTAssertEqual(try XCTUnwrap(events.throwEvents.first).outcome, .hole)
+        XCTAssertEqual(game.assemblerCounters.wrongDirection + game.assemblerCounters.outsideRegion, 0)
+    }
+
     func testAMidFlightPathThatDoesNotComeFromTheThrowerIsNoThrow() {
         let script = GameScript()
         // An arc starting high over the middle of the field: carried back 0.8 s it is still

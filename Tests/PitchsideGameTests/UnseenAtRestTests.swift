@@ -93,6 +93,38 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(judge(GameScript.hole - Vec2(board.holeRadiusX, 0), reshaded: short), .hole)
     }
 
+    /// The census saw a bag pass just above the hole and none come to rest: it infers a bag in
+    /// the hole. The flight still knows when the bag came down on a pile that hides it.
+    func testABagInferredInTheHoleIsOnThePileItCameDownOn() {
+        let script = GameScript()
+        func inferred(boardBags: [Vec2]) -> PSWorkerResult {
+            var r = quietCensus(script, frame: 95, boardBags: boardBags)
+            var bag = PSBagAtRest()
+            bag.id = 7
+            bag.position = GameScript.hole.wire
+            bag.place = .inHole
+            r.census.bags.append(bag)
+            r.census.inHole = 1
+            var change = PSCensusChange()
+            change.kind = .censusChangeNewBag
+            change.bagID = 7
+            change.place = .inHole
+            change.inferred = true
+            r.census.changes = [change]
+            return r
+        }
+        let pile = [GameScript.boardSpot + Vec2(0.004, 0.002), GameScript.boardSpot - Vec2(0.006, 0)]
+        XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: inferred(boardBags: pile)]), .board)
+        // No pile where it came down: the crossing is believed, even where the flight alone
+        // would call it a miss (lost over the front of the board) or a board.
+        XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: inferred(boardBags: [])]), .hole)
+        XCTAssertEqual(outcome(landing: Vec2(0.70, 0.635), extra: [95: inferred(boardBags: [])]), .hole)
+        // The same bag seen into the hole (not inferred) is a hole even over a pile.
+        var seen = inferred(boardBags: pile)
+        seen.census.changes[0].inferred = false
+        XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: seen]), .hole)
+    }
+
     func testNoBagInViewAfterAHoleFlightIsAHole() {
         let script = GameScript()
         XCTAssertEqual(outcome(landing: GameScript.hole, extra: [95: quietCensus(script, frame: 95, boardBags: [])]), .hole)

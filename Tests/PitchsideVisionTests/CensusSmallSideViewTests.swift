@@ -38,6 +38,8 @@ final class CensusSmallSideViewTests: XCTestCase {
         XCTAssertEqual(afterHole.inHole, 1, "a bag straight through the hole")
         XCTAssertEqual(afterHole.onBoard, 0)
         XCTAssertTrue(afterHole.changes.contains { $0.kind == .newBag && $0.place == .inHole })
+        // Never seen at rest: said to be inferred, so the flight can overrule it (a pile).
+        XCTAssertTrue(afterHole.changes.allSatisfy(\.inferred))
 
         // One bag on the board, then a second one touching it.
         let oneOnBoard = try XCTUnwrap(truth.censuses.first { $0.afterThrow == 2 })

@@ -791,6 +791,11 @@ public nonisolated struct PSCensusChange: Sendable {
 
   public var place: PSBagPlace = .unspecified
 
+  /// The bag was not seen at rest: a new bag in the hole inferred from a bag seen passing just
+  /// above the hole when none came to rest in view (the flight may know better: it can have
+  /// come down on a pile that hides it).
+  public var inferred: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2432,7 +2437,7 @@ nonisolated extension PSBagAtRest: SwiftProtobuf.Message, SwiftProtobuf._Message
 
 nonisolated extension PSCensusChange: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CensusChange"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{3}bag_id\0\u{1}place\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{3}bag_id\0\u{1}place\0\u{1}inferred\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2443,6 +2448,7 @@ nonisolated extension PSCensusChange: SwiftProtobuf.Message, SwiftProtobuf._Mess
       case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
       case 2: try { try decoder.decodeSingularUInt32Field(value: &self.bagID) }()
       case 3: try { try decoder.decodeSingularEnumField(value: &self.place) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.inferred) }()
       default: break
       }
     }
@@ -2458,6 +2464,9 @@ nonisolated extension PSCensusChange: SwiftProtobuf.Message, SwiftProtobuf._Mess
     if self.place != .unspecified {
       try visitor.visitSingularEnumField(value: self.place, fieldNumber: 3)
     }
+    if self.inferred != false {
+      try visitor.visitSingularBoolField(value: self.inferred, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2465,6 +2474,7 @@ nonisolated extension PSCensusChange: SwiftProtobuf.Message, SwiftProtobuf._Mess
     if lhs.kind != rhs.kind {return false}
     if lhs.bagID != rhs.bagID {return false}
     if lhs.place != rhs.place {return false}
+    if lhs.inferred != rhs.inferred {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

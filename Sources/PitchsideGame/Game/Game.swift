@@ -226,7 +226,16 @@ public struct Game: Sendable {
         let person = o.present && o.presence >= GameConstants.poseConfidence
         for p in poseGaps.fill(o) { poseWindow.add(p) }
         consecutivePlayers = person ? consecutivePlayers + 1 : 0
-        if person, o.personBox.width > 0 { playerBox = o.personBox }
+        if person, o.personBox.width > 0, !liesOverBoard(o.personBox) { playerBox = o.personBox }
+    }
+
+    /// Whether a pose's box stands over the board (its middle within the board's width): not
+    /// where a thrower stands, and sometimes not a person at all (the pose model can take the
+    /// board with bags on it for one), so it must not move the throw region there.
+    private func liesOverBoard(_ box: PSRect) -> Bool {
+        guard let board else { return false }
+        let middle = box.x + box.width / 2
+        return middle >= board.minX && middle <= board.maxX
     }
 
     private mutating func onTrajectory(_ o: PSTrajectoryObservation, seq: UInt64, pts: Int64) {
@@ -264,8 +273,9 @@ public struct Game: Sendable {
         let reshaded = census.changes.first { $0.kind == .censusChangeReshaded && $0.place == .onBoard }
             .flatMap { change in census.bags.first { $0.id == change.bagID } }
             .map { Vec2($0.position.x, $0.position.y) }
+        let passedOverHole = census.changes.contains { $0.inferred && $0.kind == .censusChangeNewBag && $0.place == .inHole }
         return OutcomeJudge.unseenAtRest(flightOutcome: p.flightOutcome, landing: p.landing, direction: p.direction,
-                                         lastCensus: census, reshaded: reshaded, board: board)
+                                         lastCensus: census, reshaded: reshaded, passedOverHole: passedOverHole, board: board)
     }
 
     // MARK: - Throws

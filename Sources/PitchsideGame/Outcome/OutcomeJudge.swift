@@ -7,7 +7,9 @@ import PitchsideCore
 /// centroid sits above the surface it rests on). Then confirmed, once the bag is
 /// at rest, by the board census: a new bag in the hole is a hole whatever the
 /// flight said (it slid in), a new bag on the ground is a miss (it slid off), a
-/// new bag on the board is a board.
+/// new bag on the board is a board. A bag the census did not see at rest but
+/// inferred in the hole (it passed just above the hole) is judged with the flight
+/// (`unseenAtRest`).
 public enum OutcomeJudge {
     public static func fromFlight(landing: Vec2, board: BoardGeometry) -> PSThrowOutcome {
         if board.holeContains(landing) { return .hole }
@@ -48,11 +50,16 @@ public enum OutcomeJudge {
     /// When the census saw a resting board bag change shade in place (`reshaded`, its position:
     /// a bag of its colour came down on it, or one dropped into the hole beside it), a flight
     /// that came down on that bag, away from the hole's mouth, lies on it.
+    ///
+    /// When the census saw the bag pass just above the hole (`passedOverHole`: it inferred a
+    /// bag in the hole), only the flight coming down on a bag that hides it (a re-shaded one, a
+    /// pile) keeps it on the board; otherwise it went in, wherever the flight was lost.
     public static func unseenAtRest(flightOutcome: PSThrowOutcome, landing: Vec2?, direction: Double = 1,
-                                    lastCensus: PSBoardCensus?, reshaded: Vec2? = nil,
+                                    lastCensus: PSBoardCensus?, reshaded: Vec2? = nil, passedOverHole: Bool = false,
                                     board: BoardGeometry) -> PSThrowOutcome {
+        let unhidden: PSThrowOutcome = passedOverHole ? .hole : .miss
         if flightOutcome == .hole { return .hole }
-        guard let landing, board.boardContains(landing) else { return .miss }
+        guard let landing, board.boardContains(landing) else { return unhidden }
         // One bag's side, in the picture's x units (a side view's board lies across the picture).
         let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
         // Past the hole (positive) or short of it (negative), along the flight.
@@ -68,7 +75,7 @@ public enum OutcomeJudge {
         if near.count >= 2 { return .board }
         // Short of the mouth (taken above) by up to `slideIntoHoleBags` past the rim: slid in.
         if along < 0, along >= -(board.holeRadiusX + slideIntoHoleBags * bagSide) { return .hole }
-        return .miss
+        return unhidden
     }
 
     /// How far short of the hole (in bags, past its rim) a bag that lands on the top and is not
@@ -81,7 +88,9 @@ public enum OutcomeJudge {
     /// The outcome a census shows for a bag that just came to rest, if it shows one.
     /// `previous` is the census before the throw (for count changes when the
     /// census lists no explicit change).
+    /// A bag the census only inferred in the hole (`inferred`) is left to `unseenAtRest`.
     public static func fromCensus(_ census: PSBoardCensus, previous: PSBoardCensus?) -> PSThrowOutcome? {
+        if census.changes.contains(where: \.inferred) { return nil }
         for change in census.changes where change.kind == .censusChangeNewBag {
             switch change.place {
             case .inHole: return .hole

@@ -2650,7 +2650,7 @@ const ProtobufCMessageDescriptor pitchside__v1__bag_at_rest__descriptor =
   (ProtobufCMessageInit) pitchside__v1__bag_at_rest__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor pitchside__v1__census_change__field_descriptors[3] =
+static const ProtobufCFieldDescriptor pitchside__v1__census_change__field_descriptors[4] =
 {
   {
     "kind",
@@ -2688,16 +2688,29 @@ static const ProtobufCFieldDescriptor pitchside__v1__census_change__field_descri
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "inferred",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__CensusChange, inferred),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned pitchside__v1__census_change__field_indices_by_name[] = {
   1,   /* field[1] = bag_id */
+  3,   /* field[3] = inferred */
   0,   /* field[0] = kind */
   2,   /* field[2] = place */
 };
 static const ProtobufCIntRange pitchside__v1__census_change__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor pitchside__v1__census_change__descriptor =
 {
@@ -2707,7 +2720,7 @@ const ProtobufCMessageDescriptor pitchside__v1__census_change__descriptor =
   "Pitchside__V1__CensusChange",
   "pitchside.v1",
   sizeof(Pitchside__V1__CensusChange),
-  3,
+  4,
   pitchside__v1__census_change__field_descriptors,
   pitchside__v1__census_change__field_indices_by_name,
   1,  pitchside__v1__census_change__number_ranges,

@@ -389,10 +389,16 @@ struct  Pitchside__V1__CensusChange
   Pitchside__V1__CensusChangeKind kind;
   uint32_t bag_id;
   Pitchside__V1__BagPlace place;
+  /*
+   * The bag was not seen at rest: a new bag in the hole inferred from a bag seen passing just
+   * above the hole when none came to rest in view (the flight may know better: it can have
+   * come down on a pile that hides it).
+   */
+  protobuf_c_boolean inferred;
 };
 #define PITCHSIDE__V1__CENSUS_CHANGE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&pitchside__v1__census_change__descriptor) \
-    , PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_UNSPECIFIED, 0, PITCHSIDE__V1__BAG_PLACE__BAG_PLACE_UNSPECIFIED }
+    , PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_UNSPECIFIED, 0, PITCHSIDE__V1__BAG_PLACE__BAG_PLACE_UNSPECIFIED, 0 }
 
 
 /*

@@ -42,6 +42,17 @@ public struct CensusChange: Sendable, Equatable, Codable {
     public var kind: Kind
     public var bagID: UInt32
     public var place: BagPlacement
+    /// Not seen at rest: a bag in the hole inferred from one seen passing just above it when
+    /// none came to rest in view. The flight may know better (it can have come down on a pile
+    /// that hides it).
+    public var inferred: Bool
+
+    public init(kind: Kind, bagID: UInt32, place: BagPlacement, inferred: Bool = false) {
+        self.kind = kind
+        self.bagID = bagID
+        self.place = place
+        self.inferred = inferred
+    }
 }
 
 /// The bags at rest after motion settled, and what changed since the last rest state.
@@ -173,7 +184,7 @@ public struct BagCensus: Sendable {
             let bag = CensusBag(id: nextID, center: scaled.hole.center, colour: RGBColour(r: 0, g: 0, b: 0), place: .inHole, sincePtsUs: frame.ptsUs)
             nextID += 1
             reported.append(bag)
-            changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: .inHole))
+            changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: .inHole, inferred: true))
         }
         crossedHole = false
         if let bag = reshaded { changes.append(CensusChange(kind: .reshaded, bagID: bag.id, place: bag.place)) }

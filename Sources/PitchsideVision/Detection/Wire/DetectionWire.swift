@@ -106,6 +106,7 @@ extension PSBoardCensus {
             m.kind = PSCensusChangeKind(ch.kind)
             m.bagID = ch.bagID
             m.place = PSBagPlace(ch.place)
+            m.inferred = ch.inferred
             return m
         }
     }
