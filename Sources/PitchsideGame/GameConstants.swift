@@ -66,4 +66,7 @@ public enum GameConstants {
     public static let shadowMaxDX = 0.05
     /// After a throw completes, wait this many frames for the board census to confirm the outcome.
     public static let censusWaitFrames: UInt64 = 60
+    /// How long (media time) an outcome read from a rest state with no new bag in view waits for
+    /// a later rest state to show the bag after all, unless the next throw begins first.
+    public static let laterRestWaitUs: Int64 = 4_000_000
 }

@@ -125,6 +125,19 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: seen]), .hole)
     }
 
+    /// The census can miss a bag at first (smeared by compression until the next key frame) and
+    /// see it in a later rest state: the throw waits for that, a while, before it is scored.
+    func testALaterRestStateThatShowsTheBagDecides() {
+        let script = GameScript()
+        let front = Vec2(0.70, 0.635)
+        let quiet = quietCensus(script, frame: 95, boardBags: [])
+        let seenLater = script.census(150, place: .onBoard, bagID: 1)
+        XCTAssertEqual(outcome(landing: front, extra: [95: quiet, 150: seenLater]), .board)
+        // Seen only after the wait (4 s from frame 95 at 30 fps is frame 215): too late to count.
+        let tooLate = script.census(218, place: .onBoard, bagID: 1)
+        XCTAssertEqual(outcome(landing: front, extra: [95: quiet, 218: tooLate]), .miss)
+    }
+
     func testNoBagInViewAfterAHoleFlightIsAHole() {
         let script = GameScript()
         XCTAssertEqual(outcome(landing: GameScript.hole, extra: [95: quietCensus(script, frame: 95, boardBags: [])]), .hole)

@@ -59,6 +59,11 @@ public struct Game: Sendable {
         var landingPtsUs: Int64
         /// +1 when the bag travels toward larger x (`ThrowContext.direction`), −1 otherwise.
         var direction: Double
+        /// What the first rest state after the landing said when it saw no new bag at rest
+        /// (`OutcomeJudge.unseenAtRest`), and when. The throw waits on a while: a later rest
+        /// state may still show the bag (the census can miss a bag at first, smeared by the
+        /// video's compression until its next key frame, or hidden behind something passing).
+        var unseen: (outcome: PSThrowOutcome, ptsUs: Int64)?
     }
 
     public init(streamID: String, configuration: GameConfiguration = GameConfiguration(),
@@ -112,8 +117,14 @@ public struct Game: Sendable {
         // Frame clock: a throw ends after 20 quiet frames; a pending outcome
         // stops waiting for the census after a while.
         if let flight = assembler.tick(seq: h.seq) { completeFlight(flight, seq: h.seq, pts: h.ptsUs) }
-        if let p = pending, h.seq > p.completedSeq + GameConstants.censusWaitFrames {
-            finalize(outcome: p.flightOutcome, confirmed: false, pts: h.ptsUs)
+        if let p = pending {
+            if let unseen = p.unseen {
+                if h.ptsUs > unseen.ptsUs + GameConstants.laterRestWaitUs {
+                    finalize(outcome: unseen.outcome, confirmed: true, pts: h.ptsUs)
+                }
+            } else if h.seq > p.completedSeq + GameConstants.censusWaitFrames {
+                finalize(outcome: p.flightOutcome, confirmed: false, pts: h.ptsUs)
+            }
         }
         return pendingEvents
     }
@@ -123,7 +134,7 @@ public struct Game: Sendable {
         pendingEvents = []
         self.nowUnixUs = nowUnixUs
         if let flight = assembler.finish() { completeFlight(flight, seq: 0, pts: ptsUs) }
-        if let p = pending { finalize(outcome: p.flightOutcome, confirmed: false, pts: ptsUs) }
+        if pending != nil { settlePending(pts: ptsUs) }
         return pendingEvents
     }
 
@@ -248,7 +259,7 @@ public struct Game: Sendable {
         let verdict = assembler.observe(o, seq: seq, context: context)
         if verdict == .started, !wasInFlight {
             // A new throw: settle the previous one first, then open its window.
-            if let p = pending { finalize(outcome: p.flightOutcome, confirmed: false, pts: pts) }
+            if pending != nil { settlePending(pts: pts) }
             if let release = assembler.releasePtsUs { poseWindow.markRelease(release) }
             censusBeforeRelease = lastCensus
             censusSinceRelease = []
@@ -258,17 +269,36 @@ public struct Game: Sendable {
     private mutating func onCensus(_ o: PSBoardCensus, pts: Int64) {
         defer { lastCensus = o }
         if assembler.inFlight { censusSinceRelease.append(o) }
+        guard pending != nil else { return }
+        judge(census: o, previous: lastCensus ?? censusBeforeRelease, pts: pts)
+    }
+
+    /// Lets a census settle the pending throw: a new bag seen at rest does at once; the first
+    /// rest state after the landing with none in view gives an outcome that waits for a later
+    /// rest state to show the bag after all (`PendingThrow.unseen`).
+    private mutating func judge(census: PSBoardCensus, previous: PSBoardCensus?, pts: Int64) {
         guard let p = pending else { return }
-        if let outcome = outcome(of: p, census: o, previous: lastCensus ?? censusBeforeRelease) {
-            finalize(outcome: outcome, confirmed: true, pts: pts)
+        if let seen = OutcomeJudge.fromCensus(census, previous: previous) {
+            finalize(outcome: seen, confirmed: true, pts: pts)
+        } else if p.unseen == nil, let unseen = unseenOutcome(of: p, census: census) {
+            pending?.unseen = (unseen, census.header.ptsUs)
         }
     }
 
-    /// What a census says of a throw whose flight is over: a new bag's place, or, in the first
-    /// rest state after the bag came down, that no new bag rests in view; nil when it says
-    /// nothing of it (a rest state before the landing).
-    private func outcome(of p: PendingThrow, census: PSBoardCensus, previous: PSBoardCensus?) -> PSThrowOutcome? {
-        if let outcome = OutcomeJudge.fromCensus(census, previous: previous) { return outcome }
+    /// A pending throw whose wait is cut short (the next throw began, the stream ended): the
+    /// quiet rest state's outcome if there was one, else the flight's.
+    private mutating func settlePending(pts: Int64) {
+        guard let p = pending else { return }
+        if let unseen = p.unseen {
+            finalize(outcome: unseen.outcome, confirmed: true, pts: pts)
+        } else {
+            finalize(outcome: p.flightOutcome, confirmed: false, pts: pts)
+        }
+    }
+
+    /// What a rest state after the landing that shows no new bag says of the throw; nil for a
+    /// rest state from before the landing.
+    private func unseenOutcome(of p: PendingThrow, census: PSBoardCensus) -> PSThrowOutcome? {
         guard census.header.ptsUs >= p.landingPtsUs, let board else { return nil }
         let reshaded = census.changes.first { $0.kind == .censusChangeReshaded && $0.place == .onBoard }
             .flatMap { change in census.bags.first { $0.id == change.bagID } }
@@ -314,11 +344,8 @@ public struct Game: Sendable {
         let seen = censusSinceRelease
         censusSinceRelease = []
         var previous = before
-        for c in seen {
-            if let outcome = outcome(of: p, census: c, previous: previous) {
-                finalize(outcome: outcome, confirmed: true, pts: pts)
-                return
-            }
+        for c in seen where pending != nil {
+            judge(census: c, previous: previous, pts: pts)
             previous = c
         }
     }
