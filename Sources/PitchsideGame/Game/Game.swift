@@ -117,15 +117,7 @@ public struct Game: Sendable {
         // Frame clock: a throw ends after 20 quiet frames; a pending outcome
         // stops waiting for the census after a while.
         if let flight = assembler.tick(seq: h.seq) { completeFlight(flight, seq: h.seq, pts: h.ptsUs) }
-        if let p = pending {
-            if let unseen = p.unseen {
-                if h.ptsUs > unseen.ptsUs + GameConstants.laterRestWaitUs {
-                    finalize(outcome: unseen.outcome, confirmed: true, pts: h.ptsUs)
-                }
-            } else if h.seq > p.completedSeq + GameConstants.censusWaitFrames {
-                finalize(outcome: p.flightOutcome, confirmed: false, pts: h.ptsUs)
-            }
-        }
+        if let p = pending, waitIsOver(p, seq: h.seq, ptsUs: h.ptsUs) { settlePending(pts: h.ptsUs) }
         return pendingEvents
     }
 
@@ -134,7 +126,7 @@ public struct Game: Sendable {
         pendingEvents = []
         self.nowUnixUs = nowUnixUs
         if let flight = assembler.finish() { completeFlight(flight, seq: 0, pts: ptsUs) }
-        if pending != nil { settlePending(pts: ptsUs) }
+        settlePending(pts: ptsUs)
         return pendingEvents
     }
 
@@ -259,7 +251,7 @@ public struct Game: Sendable {
         let verdict = assembler.observe(o, seq: seq, context: context)
         if verdict == .started, !wasInFlight {
             // A new throw: settle the previous one first, then open its window.
-            if pending != nil { settlePending(pts: pts) }
+            settlePending(pts: pts)
             if let release = assembler.releasePtsUs { poseWindow.markRelease(release) }
             censusBeforeRelease = lastCensus
             censusSinceRelease = []
@@ -269,7 +261,6 @@ public struct Game: Sendable {
     private mutating func onCensus(_ o: PSBoardCensus, pts: Int64) {
         defer { lastCensus = o }
         if assembler.inFlight { censusSinceRelease.append(o) }
-        guard pending != nil else { return }
         judge(census: o, previous: lastCensus ?? censusBeforeRelease, pts: pts)
     }
 
@@ -285,7 +276,14 @@ public struct Game: Sendable {
         }
     }
 
-    /// A pending throw whose wait is cut short (the next throw began, the stream ended): the
+    /// Whether a pending throw has waited long enough: for a later rest state after a quiet one
+    /// (`laterRestWaitUs` of media time), else for any census (`censusWaitFrames`).
+    private func waitIsOver(_ p: PendingThrow, seq: UInt64, ptsUs: Int64) -> Bool {
+        if let unseen = p.unseen { return ptsUs > unseen.ptsUs + GameConstants.laterRestWaitUs }
+        return seq > p.completedSeq + GameConstants.censusWaitFrames
+    }
+
+    /// A pending throw whose wait is over or cut short (the next throw began, the stream ended): the
     /// quiet rest state's outcome if there was one, else the flight's.
     private mutating func settlePending(pts: Int64) {
         guard let p = pending else { return }
