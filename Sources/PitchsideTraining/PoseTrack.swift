@@ -2,8 +2,8 @@ import Foundation
 import PitchsideCore
 
 /// One frame of the pose worker's output, compactly: what the throw-type
-/// classifier needs (the 18 joints, presence, person box), without the 33
-/// landmarks. A game's frames are cached as JSON lines (`poses.jsonl`) so the
+/// classifier needs (the 18 joints, presence, person box, of the first person
+/// and of everyone else tracked), without the 33 landmarks. A game's frames are cached as JSON lines (`poses.jsonl`) so the
 /// classifier can be retrained without running the pose model again.
 public struct PoseRecord: Codable, Sendable, Equatable {
     /// Frame index (the capture node's `seq`) and media time.
@@ -18,8 +18,11 @@ public struct PoseRecord: Codable, Sendable, Equatable {
     public var j: [Double]?
     /// Person box x, y, width, height (normalized).
     public var box: [Double]?
+    /// Everyone else tracked: presence, box (4 values), then the joints as in `j`; nil when nobody else.
+    public var o: [[Double]]?
 
-    public init(seq: UInt64, pts: Int64, w: Int, h: Int, p: Double, j: [Double]?, box: [Double]?) {
+    public init(seq: UInt64, pts: Int64, w: Int, h: Int, p: Double, j: [Double]?, box: [Double]?, o: [[Double]]? = nil) {
+        self.o = o
         self.seq = seq
         self.pts = pts
         self.w = w
@@ -37,16 +40,46 @@ public struct PoseRecord: Codable, Sendable, Equatable {
         h = Int(o.header.frameHeight)
         p = o.present ? Self.round(o.presence, 1e3) : 0
         if o.present {
-            var values = [Double](repeating: 0, count: JointName.allCases.count * 3)
-            for joint in o.joints {
-                guard let k = JointName.allCases.firstIndex(where: { $0.rawValue == joint.name }) else { continue }
-                values[3 * k] = Self.round(joint.position.x, 1e5)
-                values[3 * k + 1] = Self.round(joint.position.y, 1e5)
-                values[3 * k + 2] = Self.round(joint.confidence, 1e3)
+            j = Self.values(o.joints)
+            box = Self.values(o.personBox)
+            if !o.others.isEmpty {
+                self.o = o.others.map { [Self.round($0.presence, 1e3)] + Self.values($0.personBox) + Self.values($0.joints) }
             }
-            j = values
-            box = [o.personBox.x, o.personBox.y, o.personBox.width, o.personBox.height].map { Self.round($0, 1e5) }
         }
+    }
+
+    static func values(_ joints: [PSJoint]) -> [Double] {
+        var values = [Double](repeating: 0, count: JointName.allCases.count * 3)
+        for joint in joints {
+            guard let k = JointName.allCases.firstIndex(where: { $0.rawValue == joint.name }) else { continue }
+            values[3 * k] = round(joint.position.x, 1e5)
+            values[3 * k + 1] = round(joint.position.y, 1e5)
+            values[3 * k + 2] = round(joint.confidence, 1e3)
+        }
+        return values
+    }
+
+    static func values(_ box: PSRect) -> [Double] {
+        [box.x, box.y, box.width, box.height].map { round($0, 1e5) }
+    }
+
+    static func joints(_ j: ArraySlice<Double>) -> [PSJoint] {
+        let base = j.startIndex
+        return JointName.allCases.enumerated().map { k, name in
+            var joint = PSJoint()
+            joint.name = name.rawValue
+            joint.position.x = j[base + 3 * k]
+            joint.position.y = j[base + 3 * k + 1]
+            joint.confidence = j[base + 3 * k + 2]
+            return joint
+        }
+    }
+
+    static func box(_ b: ArraySlice<Double>) -> PSRect {
+        var r = PSRect()
+        let base = b.startIndex
+        (r.x, r.y, r.width, r.height) = (b[base], b[base + 1], b[base + 2], b[base + 3])
+        return r
     }
 
     /// The pose observation this record stands for, as the game receives it (without landmarks).
@@ -60,19 +93,15 @@ public struct PoseRecord: Codable, Sendable, Equatable {
         guard let j, j.count == JointName.allCases.count * 3 else { return o }
         o.present = true
         o.presence = p
-        o.joints = JointName.allCases.enumerated().map { k, name in
-            var joint = PSJoint()
-            joint.name = name.rawValue
-            joint.position.x = j[3 * k]
-            joint.position.y = j[3 * k + 1]
-            joint.confidence = j[3 * k + 2]
-            return joint
-        }
-        if let box, box.count == 4 {
-            o.personBox.x = box[0]
-            o.personBox.y = box[1]
-            o.personBox.width = box[2]
-            o.personBox.height = box[3]
+        o.joints = Self.joints(j[...])
+        if let box, box.count == 4 { o.personBox = Self.box(box[...]) }
+        let jointValues = JointName.allCases.count * 3
+        o.others = (self.o ?? []).filter { $0.count == 5 + jointValues }.map { values in
+            var other = PSPersonPose()
+            other.presence = values[0]
+            other.personBox = Self.box(values[1..<5])
+            other.joints = Self.joints(values[5...])
+            return other
         }
         return o
     }
@@ -102,7 +131,7 @@ public struct PoseTrack: Sendable, Equatable {
         }
     }
 
-    public static let schema = "pitchside-pose-track/1"
+    public static let schema = "pitchside-pose-track/2"  // 2: everyone tracked (`PoseRecord.o`)
 
     public var header: Header
     public var records: [PoseRecord]

@@ -36,8 +36,8 @@ public struct PoseTrackExtractor {
             let seq = UInt64(picture.index)
             guard let frame = try converter.frames(from: picture, streamID: "train", seq: seq)[rendition.name] else { continue }
             size = (picture.width, picture.height)
-            let result = estimator.process(frame)
-            records.append(PoseRecord(PSPoseObservation(result: result, frame: frame, producerID: "pose")))
+            let people = estimator.processPeople(frame)
+            records.append(PoseRecord(PSPoseObservation(people: people, frame: frame, producerID: "pose")))
             if records.count % 100 == 0 { progress(records.count, total) }
         }
         // Like the worker, a frame the runtime failed on gives no pose; a model that fails on every frame is an error.

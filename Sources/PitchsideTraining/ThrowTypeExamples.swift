@@ -6,11 +6,11 @@ import PitchsideSynth
 /// Labelled pose windows cut from a synthetic game's pose track with its truth.
 ///
 /// Throw windows: around each throw's release, placed by `PoseWindow.around`
-/// exactly as the game places them, at the true release and at the later
-/// frames where the trajectory worker may first see the bag (`releaseDelays`).
-/// The label is what the tracked person is doing: the pose worker follows one
-/// person, and in a two-player game that may be the one waiting, whose window
-/// is `none` whatever the other player throws.
+/// and narrowed to the thrower by `ThrowerPoses` exactly as the game does, at
+/// the true release and at the later frames where the trajectory worker may
+/// first see the bag (`releaseDelays`). The label is what the person picked is
+/// doing: when the thrower was not tracked, the person picked may be the one
+/// waiting, whose window is `none` whatever the other player throws.
 ///
 /// `none` windows: the same placement at moments with no release near by:
 /// negative actions (walking, bending to pick up a bag) densely, idle stretches
@@ -56,15 +56,23 @@ public struct ThrowTypeExamples {
         var throwFrames: [Int: [Int]] = [:]  // player → release frames
         for t in truth.throwsTruth { throwFrames[t.playerIndex, default: []].append(t.releaseFrame) }
         for t in truth.throwsTruth {
+            let releasePoint = Vec2(t.releasePixel[0] / Double(truth.video.width), t.releasePixel[1] / Double(truth.video.height))
             for delay in releaseDelays {
                 let frame = t.releaseFrame + delay
-                guard frame < poses.count, let seen = owner[t.releaseFrame] ?? owner[frame] else { continue }
+                guard frame < poses.count else { continue }
+                let release = poses[frame].header.ptsUs
+                let window = ThrowerPoses.follow(PoseWindow.around(release: release, in: poses), release: release,
+                                                 releasePoint: releasePoint)
+                // Who the window shows: the person picked at the true release (or at the window's release).
+                guard let picked = window.last(where: { $0.header.seq <= UInt64(t.releaseFrame) })
+                        ?? window.last(where: { $0.header.ptsUs <= release }),
+                      Int(picked.header.seq) < truth.frames.count,
+                      let seen = player(seenIn: picked, frame: truth.frames[Int(picked.header.seq)], truth: truth) else { continue }
                 let label: PSThrowType = seen == t.playerIndex ? Self.type(t.style) : .none
                 if label == .none, nearRelease(frame, of: seen, throwFrames, fps: fps) { continue }
-                var e = example(poses, frame: frame, label: label, truth: truth,
-                                action: truth.frames[t.releaseFrame].actions[seen])
-                e.delay = delay
-                out.append(e)
+                out.append(Example(sample: ThrowTypeTrainer.Sample(poses: window, releasePtsUs: release, label: label),
+                                   seed: truth.seed, frame: frame, action: truth.frames[t.releaseFrame].actions[seen],
+                                   delay: delay))
             }
         }
 

@@ -91,3 +91,40 @@ final class PoseGapFillerTests: XCTestCase {
         XCTAssertEqual(filler.fill(even[5]).map(\.header.seq), [even[5].header.seq - 1, even[5].header.seq])
     }
 }
+
+extension PoseGapFillerTests {
+    /// Everyone in view is filled in, each from their own earlier pose: a skipped frame's
+    /// second person lies halfway between that person's neighbouring poses.
+    func testOtherPeopleAreFilledInToo() {
+        let script = GameScript()
+        func frame(_ f: Int) -> PSPoseObservation {
+            var o = script.pose(f, type: PSThrowType.none, k: f).pose
+            let thrower = script.pose(f, type: .overhand, k: f - 100).pose
+            var other = PSPersonPose()
+            other.presence = 0.8
+            other.personBox = thrower.personBox
+            other.personBox.x += 0.3
+            other.joints = thrower.joints.map { j in
+                var j = j
+                j.position.x += 0.3
+                return j
+            }
+            o.others = [other]
+            return o
+        }
+        var filler = PoseGapFiller()
+        _ = filler.fill(frame(90))
+        let out = filler.fill(frame(92))
+        XCTAssertEqual(out.count, 2)
+        let middle = out[0]
+        XCTAssertEqual(middle.header.seq, 91)
+        XCTAssertEqual(middle.others.count, 1)
+        let a = frame(90).others[0], b = frame(92).others[0]
+        for joint in middle.others[0].joints {
+            let ja = a.joints.first { $0.name == joint.name }!, jb = b.joints.first { $0.name == joint.name }!
+            XCTAssertEqual(joint.position.x, (ja.position.x + jb.position.x) / 2, accuracy: 1e-12, joint.name)
+            XCTAssertEqual(joint.position.y, (ja.position.y + jb.position.y) / 2, accuracy: 1e-12, joint.name)
+        }
+        XCTAssertEqual(middle.others[0].personBox.x, (a.personBox.x + b.personBox.x) / 2, accuracy: 1e-12)
+    }
+}

@@ -115,6 +115,35 @@ final class ScriptedGameTests: XCTestCase {
         XCTAssertEqual(game.assemblerCounters.wrongDirection + game.assemblerCounters.outsideRegion, 0)
     }
 
+    /// Two players in view, the one waiting tracked first by the pose worker (dev game 1003):
+    /// each throw is typed from the player whose hand the bag left, found among `others`.
+    func testTheThrowTypeIsTheThrowersWhenTheWaitingPlayerIsTrackedFirst() {
+        let script = GameScript()
+        let results = script.results(throws: GameScript.appleGame(), frames: 830).map { r -> PSWorkerResult in
+            guard case .pose(let thrower)? = r.result else { return r }
+            let seq = Int(thrower.header.seq)
+            var waiting = script.pose(seq, type: PSThrowType.none, k: seq).pose
+            waiting.joints = waiting.joints.map { j in
+                var j = j
+                j.position.x -= 0.1
+                return j
+            }
+            waiting.personBox.x -= 0.1
+            var other = PSPersonPose()
+            other.presence = thrower.presence
+            other.joints = thrower.joints
+            other.personBox = thrower.personBox
+            waiting.others = [other]
+            var changed = r
+            changed.pose = waiting
+            return changed
+        }
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
+        let events = play(&game, results)
+        XCTAssertEqual(events.throwEvents.map(\.type), GameScript.appleGame().map(\.type))
+        XCTAssertEqual(events.throwEvents.map(\.points), GameScript.applePoints)
+    }
+
     func testAMidFlightPathThatDoesNotComeFromTheThrowerIsNoThrow() {
         let script = GameScript()
         // An arc starting high over the middle of the field: carried back 0.8 s it is still

@@ -37,4 +37,35 @@ final class SyntheticGameTests: XCTestCase {
         print(String(format: "synthetic game seed 7: found %d/%d, median joint error %.2f%%, worst %@ %.2f%%",
                      accuracy.foundFrames, accuracy.visibleFrames, overall * 100, worst.joint.rawValue, worst.error * 100))
     }
+
+    /// A two-player game: the player waiting is in view beside the thrower. Both are tracked
+    /// within a second, each box on one player's true joints, so the game can tell who threw;
+    /// an estimator limited to one person reports only one.
+    func testTracksBothPlayersOfATwoPlayerGame() throws {
+        var settings = SynthSettings.random(seed: 11)
+        settings.width = 640
+        settings.height = 360
+        settings.setPlayerCount(2)
+        settings.throwCount = 1
+        let game = SynthGame(settings: settings)
+        let truth = game.truth()
+        let release = try XCTUnwrap(truth.throwsTruth.first).releaseFrame
+        let estimator = try TestImages.estimator()
+        let frames = max(0, release - 60)...release
+        var people: [PoseResult] = []
+        for index in frames { people = estimator.processPeople(game.render(frame: index)) }
+        XCTAssertEqual(people.count, 2, "both players tracked by the release")
+        // Each box holds a different player's true hips.
+        let hips = truth.frames[release].joints.map { joints -> PosePoint in
+            let right = joints[JointName.allCases.firstIndex(of: .rightHip)!]
+            return PosePoint(x: Float(right[0]) * 640, y: Float(right[1]) * 360)
+        }
+        let owners = people.map { person in hips.firstIndex { person.personBox.contains($0) } }
+        XCTAssertEqual(Set(owners.compactMap { $0 }), Set(hips.indices), "boxes \(people.map(\.personBox)), hips \(hips)")
+
+        let single = try PoseEstimator(assets: PoseAssets.default(), configuration: .init(threads: 1, maxPeople: 1))
+        var seen = 0
+        for index in frames { seen = max(seen, single.processPeople(game.render(frame: index)).count) }
+        XCTAssertEqual(seen, 1)
+    }
 }

@@ -34,7 +34,20 @@ final class PoseTrackTests: XCTestCase {
     }
 
     func testRecordsRoundTripThroughTheFile() throws {
-        let observations = (0..<20).map { observation(seq: UInt64($0), present: $0 % 5 != 2) }
+        var observations = (0..<20).map { observation(seq: UInt64($0), present: $0 % 5 != 2) }
+        // A second person in some frames (a waiting player).
+        for i in [3, 4, 9] {
+            var other = PSPersonPose()
+            other.presence = 0.8
+            other.joints = observations[i].joints.map { j in
+                var j = j
+                j.position.x += 0.3
+                return j
+            }
+            other.personBox = observations[i].personBox
+            other.personBox.x += 0.3
+            observations[i].others = [other]
+        }
         let track = PoseTrack(
             header: .init(video: "game.mp4", videoWidth: 1280, videoHeight: 720, rendition: "rgb", frames: 20),
             records: observations.map(PoseRecord.init))
@@ -49,6 +62,11 @@ final class PoseTrackTests: XCTestCase {
         XCTAssertEqual(back[3].joints[4].position.x, observations[3].joints[4].position.x, accuracy: 1e-5)
         XCTAssertEqual(back[3].personBox.height, 0.4, accuracy: 1e-9)
         XCTAssertEqual(back[3].header.frameWidth, 1280)
+        XCTAssertEqual(back.map(\.others.count), observations.map(\.others.count))
+        XCTAssertEqual(back[9].others[0].joints.map(\.name), JointName.allCases.map(\.rawValue))
+        XCTAssertEqual(back[9].others[0].joints[4].position.x, observations[9].others[0].joints[4].position.x, accuracy: 1e-5)
+        XCTAssertEqual(back[9].others[0].personBox.x, 0.4, accuracy: 1e-9)
+        XCTAssertEqual(back[9].others[0].presence, 0.8, accuracy: 1e-9)
     }
 
     func testATrackWithoutAnyPoseIsRefused() throws {
@@ -67,12 +85,12 @@ final class PoseTrackTests: XCTestCase {
     func testBadFilesAreRefusedWithTheReason() throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url) }
-        let header = #"{"frames":2,"rendition":"rgb","schema":"pitchside-pose-track/1","video":"g.mp4","videoHeight":720,"videoWidth":1280}"#
+        let header = #"{"frames":2,"rendition":"rgb","schema":"pitchside-pose-track/2","video":"g.mp4","videoHeight":720,"videoWidth":1280}"#
         let record = #"{"h":720,"p":0,"pts":0,"seq":0,"w":1280}"#
         let cases: [(String, String)] = [
             ("", "empty file"),
             ("not json\n", "line 1"),
-            (header.replacingOccurrences(of: "track/1", with: "track/9") + "\n", "schema"),
+            (header.replacingOccurrences(of: "track/2", with: "track/9") + "\n", "schema"),
             (header + "\n" + record + "\n{\"seq\": \n", "line 3"),
             (header + "\n" + record + "\n", "1 frames, the header says 2"),
         ]

@@ -70,4 +70,32 @@ final class ThrowTypeExamplesTests: XCTestCase {
         // Nobody seen: no examples at all.
         XCTAssertTrue(labeller.examples(track: track(truth) { _ in nil }, truth: truth).isEmpty)
     }
+
+    /// Both players tracked, the one not throwing first: the window is the thrower's, as the
+    /// game picks it (`ThrowerPoses`), and carries the throw's style.
+    func testWithBothPlayersTrackedTheWindowIsTheThrowers() throws {
+        var settings = SynthSettings.random(seed: 3002)
+        settings.setPlayerCount(2)
+        settings.throwCount = 4
+        settings.negativeActionRate = 0
+        let truth = SynthGame(settings: settings).truth()
+        var labeller = ThrowTypeExamples()
+        labeller.releaseDelays = [0]
+        var both = track(truth) { _ in 1 }
+        for i in both.records.indices {
+            let joints = truth.frames[i].joints[0]
+            let xs = joints.map { $0[0] }, ys = joints.map { $0[1] }
+            let box = [xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!]
+            let primary = truth.frames[i].joints[1]
+            let pxs = primary.map { $0[0] }, pys = primary.map { $0[1] }
+            both.records[i].box = [pxs.min()!, pys.min()!, pxs.max()! - pxs.min()!, pys.max()! - pys.min()!]
+            both.records[i].o = [[0.9] + box + joints.flatMap { [$0[0], $0[1], 0.9] }]
+        }
+        let examples = labeller.examples(track: both, truth: truth)
+        for t in truth.throwsTruth {
+            let at = examples.filter { $0.frame == t.releaseFrame }
+            XCTAssertEqual(at.map(\.sample.label), [ThrowTypeExamples.type(t.style)], "throw \(t.index) by player \(t.playerIndex)")
+            XCTAssertTrue(at.allSatisfy { $0.sample.poses.allSatisfy(\.others.isEmpty) }, "one person per frame")
+        }
+    }
 }

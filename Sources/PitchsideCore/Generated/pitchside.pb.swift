@@ -939,11 +939,46 @@ public nonisolated struct PSPoseObservation: @unchecked Sendable {
     set {_uniqueStorage()._shardCount = newValue}
   }
 
+  /// Everyone else the pose worker tracks in the frame (a waiting player, a
+  /// passer-by); the fields above are the person tracked longest. The game
+  /// picks the thrower among them at release (where the bag leaves a hand).
+  public var others: [PSPersonPose] {
+    get {_storage._others}
+    set {_uniqueStorage()._others = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// One more person's pose in a frame, normalized like PoseObservation's.
+public nonisolated struct PSPersonPose: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var presence: Double = 0
+
+  /// the 18 Vision-named joints, fixed order
+  public var joints: [PSJoint] = []
+
+  public var personBox: PSRect {
+    get {_personBox ?? PSRect()}
+    set {_personBox = newValue}
+  }
+  /// Returns true if `personBox` has been explicitly set.
+  public var hasPersonBox: Bool {self._personBox != nil}
+  /// Clears the value of `personBox`. Subsequent reads from it will return its default value.
+  public mutating func clearPersonBox() {self._personBox = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _personBox: PSRect? = nil
 }
 
 public nonisolated struct PSTrajectoryPoint: Sendable {
@@ -2635,7 +2670,7 @@ nonisolated extension PSLandmark: SwiftProtobuf.Message, SwiftProtobuf._MessageI
 
 nonisolated extension PSPoseObservation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PoseObservation"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}header\0\u{1}present\0\u{1}presence\0\u{1}joints\0\u{1}landmarks\0\u{3}person_box\0\u{3}shard_index\0\u{3}shard_count\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}header\0\u{1}present\0\u{1}presence\0\u{1}joints\0\u{1}landmarks\0\u{3}person_box\0\u{3}shard_index\0\u{3}shard_count\0\u{1}others\0")
 
   fileprivate class _StorageClass {
     var _header: PSHeader? = nil
@@ -2646,6 +2681,7 @@ nonisolated extension PSPoseObservation: SwiftProtobuf.Message, SwiftProtobuf._M
     var _personBox: PSRect? = nil
     var _shardIndex: UInt32 = 0
     var _shardCount: UInt32 = 0
+    var _others: [PSPersonPose] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2664,6 +2700,7 @@ nonisolated extension PSPoseObservation: SwiftProtobuf.Message, SwiftProtobuf._M
       _personBox = source._personBox
       _shardIndex = source._shardIndex
       _shardCount = source._shardCount
+      _others = source._others
     }
   }
 
@@ -2690,6 +2727,7 @@ nonisolated extension PSPoseObservation: SwiftProtobuf.Message, SwiftProtobuf._M
         case 6: try { try decoder.decodeSingularMessageField(value: &_storage._personBox) }()
         case 7: try { try decoder.decodeSingularUInt32Field(value: &_storage._shardIndex) }()
         case 8: try { try decoder.decodeSingularUInt32Field(value: &_storage._shardCount) }()
+        case 9: try { try decoder.decodeRepeatedMessageField(value: &_storage._others) }()
         default: break
         }
       }
@@ -2726,6 +2764,9 @@ nonisolated extension PSPoseObservation: SwiftProtobuf.Message, SwiftProtobuf._M
       if _storage._shardCount != 0 {
         try visitor.visitSingularUInt32Field(value: _storage._shardCount, fieldNumber: 8)
       }
+      if !_storage._others.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._others, fieldNumber: 9)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -2743,10 +2784,55 @@ nonisolated extension PSPoseObservation: SwiftProtobuf.Message, SwiftProtobuf._M
         if _storage._personBox != rhs_storage._personBox {return false}
         if _storage._shardIndex != rhs_storage._shardIndex {return false}
         if _storage._shardCount != rhs_storage._shardCount {return false}
+        if _storage._others != rhs_storage._others {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension PSPersonPose: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PersonPose"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}presence\0\u{1}joints\0\u{3}person_box\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.presence) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.joints) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._personBox) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.presence.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.presence, fieldNumber: 1)
+    }
+    if !self.joints.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.joints, fieldNumber: 2)
+    }
+    try { if let v = self._personBox {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: PSPersonPose, rhs: PSPersonPose) -> Bool {
+    if lhs.presence != rhs.presence {return false}
+    if lhs.joints != rhs.joints {return false}
+    if lhs._personBox != rhs._personBox {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -45,9 +45,32 @@ public struct PoseGapFiller: Sendable {
         let gap = Double(b.header.seq - a.header.seq)
         out.header.seq = a.header.seq + UInt64((f * gap).rounded())
         out.header.ptsUs = a.header.ptsUs + Int64((Double(b.header.ptsUs - a.header.ptsUs) * f).rounded())
-        out.presence = a.presence + (b.presence - a.presence) * f
+        // The person box stays the later one's: it places the thrower, not the throw's timing.
+        (out.presence, out.joints, _) = interpolatePerson(a, b, fraction: f)
+        out.landmarks = []  // the 33 raw landmarks are not used past the worker
+        // Everyone else in view moves too: each matched to the nearest person of `a`.
+        let earlierPeople = ThrowerPoses.people(a)
+        out.others = b.others.compactMap { other in
+            var later = b
+            later.joints = other.joints
+            later.personBox = other.personBox
+            later.presence = other.presence
+            guard let start = ThrowerPoses.nearest(to: later, in: earlierPeople) else { return nil }
+            let moved = interpolatePerson(start, later, fraction: f)
+            var person = PSPersonPose()
+            person.presence = moved.presence
+            person.joints = moved.joints
+            person.personBox = moved.personBox
+            return person
+        }
+        return out
+    }
+
+    /// One person's presence, joints and box a fraction of the way from `a` to `b`.
+    private static func interpolatePerson(_ a: PSPoseObservation, _ b: PSPoseObservation, fraction f: Double)
+        -> (presence: Double, joints: [PSJoint], personBox: PSRect) {
         let earlier = Dictionary(a.joints.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        out.joints = b.joints.compactMap { jb in
+        let joints = b.joints.compactMap { jb -> PSJoint? in
             guard let ja = earlier[jb.name] else { return nil }
             var j = jb
             j.position.x = ja.position.x + (jb.position.x - ja.position.x) * f
@@ -55,7 +78,11 @@ public struct PoseGapFiller: Sendable {
             j.confidence = min(ja.confidence, jb.confidence)
             return j
         }
-        out.landmarks = []  // the 33 raw landmarks are not used past the worker
-        return out
+        var box = b.personBox
+        box.x = a.personBox.x + (b.personBox.x - a.personBox.x) * f
+        box.y = a.personBox.y + (b.personBox.y - a.personBox.y) * f
+        box.width = a.personBox.width + (b.personBox.width - a.personBox.width) * f
+        box.height = a.personBox.height + (b.personBox.height - a.personBox.height) * f
+        return (a.presence + (b.presence - a.presence) * f, joints, box)
     }
 }

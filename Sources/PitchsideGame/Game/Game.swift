@@ -310,8 +310,10 @@ public struct Game: Sendable {
 
     private mutating func completeFlight(_ flight: AssembledThrow, seq: UInt64, pts: Int64) {
         guard let board else { return }
-        // The same placement as in training (`PoseWindow.around`).
-        let poses = PoseWindow.around(release: flight.releasePtsUs, in: poseWindow.poses)
+        // The same placement and choice of thrower as in training (`PoseWindow.around`, `ThrowerPoses`).
+        let poses = ThrowerPoses.follow(PoseWindow.around(release: flight.releasePtsUs, in: poseWindow.poses),
+                                        release: flight.releasePtsUs,
+                                        releasePoint: flight.points.first.map { Vec2($0.x, $0.y) })
         let decision = classifier.classify(poses, releasePtsUs: flight.releasePtsUs)
         let size = measuredFrameSize ?? (configuration.frameWidth, configuration.frameHeight)
         let m = ThrowMeasurement.measure(flight, board: board, poses: poses,

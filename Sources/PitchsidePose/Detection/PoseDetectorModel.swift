@@ -36,12 +36,16 @@ public final class PoseDetectorModel {
     }
 
     /// People in `region` of `image`, best first, in image pixels; `minScore`
-    /// overrides the decoder's threshold for this call.
-    public func detect(in image: ImageBuffer, region: PoseRegion, minScore: Float? = nil) throws -> [PersonDetection] {
+    /// overrides the decoder's threshold for this call. The `hiding` boxes (image
+    /// pixels; people already known) are greyed out first: beside a person it
+    /// scores high, the detector often misses a second one.
+    public func detect(in image: ImageBuffer, region: PoseRegion, minScore: Float? = nil,
+                       hiding: [PoseBox] = []) throws -> [PersonDetection] {
         let size = Self.inputSize
         model.withInput(0) { input in
             RegionCrop.crop(image, region: region, size: size, border: .constant(0),
                             scale: 2 / 255, offset: -1, into: input)
+            for box in hiding { Self.grey(box, of: region, in: input) }
         }
         try model.run()
         let found = model.withOutput(regressorOutput) { regressors in
@@ -53,6 +57,22 @@ public final class PoseDetectorModel {
         }
         return suppression(found).map { detection in
             detection.mapped { region.imagePoint(u: $0.x - 0.5, v: $0.y - 0.5) }
+        }
+    }
+
+    /// Sets the input pixels under `box` (image pixels) to mid-grey (0 in the model's [-1, 1] scale).
+    /// Only axis-aligned regions are greyed (the detector's whole image and tiles).
+    static func grey(_ box: PoseBox, of region: PoseRegion, in input: UnsafeMutableBufferPointer<Float>) {
+        guard region.rotation == 0 else { return }
+        let size = Float(inputSize)
+        let a = region.regionPoint(PosePoint(x: box.minX, y: box.minY))
+        let b = region.regionPoint(PosePoint(x: box.maxX, y: box.maxY))
+        let x0 = max(0, Int(((a.u + 0.5) * size).rounded(.down))), x1 = min(inputSize, Int(((b.u + 0.5) * size).rounded(.up)))
+        let y0 = max(0, Int(((a.v + 0.5) * size).rounded(.down))), y1 = min(inputSize, Int(((b.v + 0.5) * size).rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 {
+            let row = (y * inputSize + x0) * 3
+            for i in row..<(row + (x1 - x0) * 3) { input[i] = 0 }
         }
     }
 }

@@ -25,7 +25,7 @@ public struct PoseCadence: Sendable {
     public var holdMicroseconds: Int64 = 400_000
 
     private var lastAnalysedSeq: UInt64?
-    private var last: (ptsUs: Int64, wrists: [PosePoint?], torso: Float)?
+    private var last: (ptsUs: Int64, bodies: [(wrists: [PosePoint?], torso: Float)?])?
     private var fastUntilPtsUs: Int64 = .min
 
     public init(every: Int) {
@@ -40,21 +40,27 @@ public struct PoseCadence: Sendable {
 
     /// What the analysed frame showed: `pose` nil when nobody was found.
     public mutating func record(_ pose: PoseResult?, seq: UInt64, ptsUs: Int64) {
+        record(people: pose.map { [$0] } ?? [], seq: seq, ptsUs: ptsUs)
+    }
+
+    /// What the analysed frame showed: everyone tracked, in the estimator's order (the same
+    /// person keeps their place while tracked); anyone's fast wrist makes every frame count.
+    public mutating func record(people: [PoseResult], seq: UInt64, ptsUs: Int64) {
         lastAnalysedSeq = seq
-        guard let pose, let now = Self.body(pose) else {
-            last = nil
-            return
-        }
+        let now = people.map(Self.body)
         if let before = last, ptsUs > before.ptsUs {
             let seconds = Double(ptsUs - before.ptsUs) / 1e6
-            let torso = Double(max(now.torso, before.torso, 1))
-            let moved = zip(now.wrists, before.wrists).compactMap { a, b -> Double? in
-                guard let a, let b else { return nil }
-                return Double(a.distance(to: b))
-            }.max() ?? 0
-            if moved / torso / seconds >= fastWristSpeed { fastUntilPtsUs = ptsUs + holdMicroseconds }
+            for (a, b) in zip(now, before.bodies) {
+                guard let a, let b else { continue }
+                let torso = Double(max(a.torso, b.torso, 1))
+                let moved = zip(a.wrists, b.wrists).compactMap { p, q -> Double? in
+                    guard let p, let q else { return nil }
+                    return Double(p.distance(to: q))
+                }.max() ?? 0
+                if moved / torso / seconds >= fastWristSpeed { fastUntilPtsUs = ptsUs + holdMicroseconds }
+            }
         }
-        last = (ptsUs, now.wrists, now.torso)
+        last = now.isEmpty ? nil : (ptsUs, now)
     }
 
     /// The wrists (nil when unsure) and the torso length, in pixels; nil without shoulders and hips.

@@ -2,11 +2,14 @@ import PitchsideCore
 
 /// BlazePose, frame after frame: the pose worker's analyser.
 ///
-/// A plain, synchronous, stateful type. While a person is tracked, each frame
-/// runs only the landmark model on the region predicted from the previous
-/// frame's landmarks; when presence drops (or on the first frame), the
+/// A plain, synchronous, stateful type. While people are tracked, each frame
+/// runs only the landmark model on the regions predicted from the previous
+/// frame's landmarks; when nobody is left (or on the first frame), the
 /// detector searches the frame (whole image, around the last known person,
 /// then tiles; see `SearchPlan`) and the landmark model confirms what it finds.
+/// While someone is tracked, a few detector runs every `discoveryInterval`
+/// frames look for more people (up to `maxPeople`): in a two-player game the
+/// one waiting is in view too, and only the game knows, at release, who threw.
 ///
 /// ```swift
 /// let estimator = try PoseEstimator(assets: PoseAssets.default().checked(), configuration: .init(threads: 1))
@@ -38,10 +41,17 @@ public final class PoseEstimator {
         /// A detection whose landmarks have at least this presence (but less
         /// than `minPresence`) gets a second landmark pass on the refined region.
         public var minRefinePresence: Float
+        /// People tracked at once (1: only the first one found).
+        public var maxPeople: Int
+        /// Frames between two looks for more people while someone is tracked.
+        public var discoveryInterval: Int
+        /// Detector runs of each such look (the whole image, then the next tiles in turn).
+        public var discoveryDetectorRuns: Int
 
         public init(threads: Int = 1, minDetectionScore: Float = 0.5, minTileDetectionScore: Float = 0.4, minPresence: Float = 0.5,
                     search: SearchPlan = SearchPlan(), maxDetectorRunsPerFrame: Int = 8, rememberLostFrames: Int = 60,
-                    minRefinePresence: Float = 0.1) {
+                    minRefinePresence: Float = 0.1, maxPeople: Int = 3, discoveryInterval: Int = 10,
+                    discoveryDetectorRuns: Int = 3) {
             self.threads = threads
             self.minDetectionScore = minDetectionScore
             self.minTileDetectionScore = minTileDetectionScore
@@ -50,6 +60,9 @@ public final class PoseEstimator {
             self.maxDetectorRunsPerFrame = maxDetectorRunsPerFrame
             self.rememberLostFrames = rememberLostFrames
             self.minRefinePresence = minRefinePresence
+            self.maxPeople = max(1, maxPeople)
+            self.discoveryInterval = max(1, discoveryInterval)
+            self.discoveryDetectorRuns = max(1, discoveryDetectorRuns)
         }
     }
 
@@ -69,12 +82,22 @@ public final class PoseEstimator {
     /// The last error from the runtime, if a frame failed (the frame gives no pose).
     public private(set) var lastError: Error?
 
-    private var trackedRegion: PoseRegion?
+    /// The regions of the people tracked, longest tracked first.
+    private var trackedRegions: [PoseRegion] = []
     private var lastBox: PoseBox?
     private var framesSinceSeen = Int.max
     private var tileCursor = 0
     private var searchedOnce = false
+    private var framesSinceDiscovery = 0
+    private var discoveryCursor = 0
     private var imageSize: (Int, Int)?
+
+    /// One person found in a frame, with what tracking needs of it.
+    private struct Found {
+        var pose: PoseResult
+        var landmarks: [PoseLandmark]
+        var personBox: PoseBox
+    }
 
     public init(assets: PoseAssets, configuration: Configuration = Configuration()) throws {
         let assets = try assets.checked()
@@ -95,34 +118,57 @@ public final class PoseEstimator {
         process(frame.image)
     }
 
-    /// The pose of the person in `image`, or nil when there is nobody.
+    /// The pose of the person in `image` tracked longest, or nil when there is nobody.
     public func process(_ image: ImageBuffer) -> PoseResult? {
+        processPeople(image).first
+    }
+
+    /// The poses of everyone tracked in `frame`, longest tracked first (empty when nobody is there).
+    public func processPeople(_ frame: VideoFrame) -> [PoseResult] {
+        processPeople(frame.image)
+    }
+
+    /// The poses of everyone tracked in `image`, longest tracked first (empty when nobody is there).
+    public func processPeople(_ image: ImageBuffer) -> [PoseResult] {
         statistics.frames += 1
         if let size = imageSize, size != (image.width, image.height) { reset() }
         imageSize = (image.width, image.height)
         do {
-            let result = try estimate(image)
-            if let result {
+            var found = try followTracked(image)
+            if found.isEmpty {
+                if let first = try search(image) { found = [first] }
+                framesSinceDiscovery = 0
+            } else if found.count < configuration.maxPeople {
+                framesSinceDiscovery += 1
+                if framesSinceDiscovery >= configuration.discoveryInterval {
+                    framesSinceDiscovery = 0
+                    found += try discover(image, known: found)
+                }
+            }
+            // Someone lost or found: the next look for more people starts again from the nearest tiles.
+            if found.count != trackedRegions.count { discoveryCursor = 0 }
+            trackedRegions = found.map { LandmarkDecoder.trackingRegion($0.landmarks) }
+            if let first = found.first {
                 statistics.posesFound += 1
-                trackedRegion = LandmarkDecoder.trackingRegion(result.landmarks)
-                lastBox = result.personBox
+                lastBox = first.personBox
                 framesSinceSeen = 0
             } else {
-                trackedRegion = nil
                 framesSinceSeen = framesSinceSeen == .max ? .max : framesSinceSeen + 1
             }
-            return result.map(\.pose)
+            return found.map(\.pose)
         } catch {
             statistics.errors += 1
             lastError = error
-            trackedRegion = nil
-            return nil
+            trackedRegions = []
+            return []
         }
     }
 
     /// Forgets the tracked person (e.g. after a cut or a change of stream).
     public func reset() {
-        trackedRegion = nil
+        trackedRegions = []
+        framesSinceDiscovery = 0
+        discoveryCursor = 0
         lastBox = nil
         framesSinceSeen = .max
         tileCursor = 0
@@ -131,10 +177,19 @@ public final class PoseEstimator {
 
     // MARK: - Stages
 
-    private func estimate(_ image: ImageBuffer) throws -> (pose: PoseResult, landmarks: [PoseLandmark], personBox: PoseBox)? {
-        if let region = trackedRegion, let pose = try confirm(image, region: region, usedDetector: false) {
-            return pose
+    /// The tracked people still present, each once (two tracks that closed on one person become one).
+    private func followTracked(_ image: ImageBuffer) throws -> [Found] {
+        var found: [Found] = []
+        for region in trackedRegions {
+            guard let person = try confirm(image, region: region, usedDetector: false),
+                  !found.contains(where: { Self.samePerson($0.personBox, person.personBox) }) else { continue }
+            found.append(person)
         }
+        return found
+    }
+
+    /// With nobody tracked: the first person the search plan's regions show.
+    private func search(_ image: ImageBuffer) throws -> Found? {
         for (index, region) in searchRegions(image).enumerated() {
             statistics.detectorRuns += 1
             // Index 0 is the whole image; the rest are tiles or the last person's neighbourhood.
@@ -144,15 +199,54 @@ public final class PoseEstimator {
             let proposal = best.landmarkRegion
             // A person much larger than a tile would have been found in the whole image.
             if partial && proposal.side > 1.5 * region.side { continue }
-            if let pose = try confirm(image, region: proposal, usedDetector: true) { return pose }
+            if let person = try confirm(image, region: proposal, usedDetector: true) { return person }
         }
         return nil
     }
 
+    /// People not yet tracked, from a few detector runs over the whole image and the next tiles.
+    private func discover(_ image: ImageBuffer, known: [Found]) throws -> [Found] {
+        // Tiles at the scale of the people already seen: someone else in the scene stands about as far away.
+        let tallest = known.map(\.personBox.height).max() ?? 0
+        let side = max(tallest * configuration.search.aroundLastScale, configuration.search.minTileSide)
+        // Nearest tiles first: a second player mostly stands near the first.
+        let centres = known.map(\.personBox.center)
+        func nearness(_ tile: PoseRegion) -> Float { centres.map { $0.distance(to: tile.center) }.min() ?? 0 }
+        let tiles = configuration.search.tiles(width: image.width, height: image.height, side: side)
+            .map { ($0, nearness($0)) }.sorted { $0.1 < $1.1 }.map(\.0)
+        let regions = [PoseRegion.wholeImage(width: image.width, height: image.height)] + tiles
+        var all = known
+        for _ in 0..<min(configuration.discoveryDetectorRuns, regions.count) {
+            let index = discoveryCursor % regions.count
+            discoveryCursor = (discoveryCursor + 1) % regions.count
+            statistics.detectorRuns += 1
+            let partial = index > 0
+            let minScore = partial ? configuration.minTileDetectionScore : configuration.minDetectionScore
+            for detection in try detector.detect(in: image, region: regions[index], minScore: minScore,
+                                                 hiding: all.map(\.personBox)) {
+                let proposal = detection.landmarkRegion
+                if partial && proposal.side > 1.5 * regions[index].side { continue }
+                // Someone tracked already stands there: no landmark run needed.
+                if all.contains(where: { $0.personBox.contains(proposal.center) }) { continue }
+                guard let person = try confirm(image, region: proposal, usedDetector: true),
+                      !all.contains(where: { Self.samePerson($0.personBox, person.personBox) }) else { continue }
+                all.append(person)
+                if all.count >= configuration.maxPeople { return Array(all.dropFirst(known.count)) }
+            }
+        }
+        return Array(all.dropFirst(known.count))
+    }
+
+    /// Widest a person's box may be, in box heights.
+    static let widestPerson: Float = 2
+
+    /// Whether two person boxes are one person: they overlap by more than a third.
+    static func samePerson(_ a: PoseBox, _ b: PoseBox) -> Bool {
+        a.iou(b) > 1.0 / 3
+    }
+
     /// Runs the landmark model on `region`; the pose when a person is present.
-    private func confirm(_ image: ImageBuffer, region: PoseRegion, usedDetector: Bool) throws
-        -> (pose: PoseResult, landmarks: [PoseLandmark], personBox: PoseBox)?
-    {
+    private func confirm(_ image: ImageBuffer, region: PoseRegion, usedDetector: Bool) throws -> Found? {
         guard region.side >= 4 else { return nil }
         statistics.landmarkRuns += 1
         var region = region
@@ -175,10 +269,13 @@ public final class PoseEstimator {
         guard output.presence >= configuration.minPresence else { return nil }
         let body = Array(output.landmarks.prefix(LandmarkDecoder.bodyLandmarkCount))
         let box = PoseResult.personBox(landmarks: body)
+        // Someone standing, bending or crouching is never twice as wide as tall; a board with
+        // bags on it, taken for a person, is.
+        guard box.width <= Self.widestPerson * box.height else { return nil }
         let pose = PoseResult(
             landmarks: body, joints: JointMapping.joints(from: body), personBox: box, presence: output.presence,
             region: region, usedDetector: usedDetector, imageWidth: image.width, imageHeight: image.height)
-        return (pose, output.landmarks, box)
+        return Found(pose: pose, landmarks: output.landmarks, personBox: box)
     }
 
     /// True when two regions are about the same place and size.

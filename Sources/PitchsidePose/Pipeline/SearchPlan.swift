@@ -24,22 +24,19 @@ public struct SearchPlan: Sendable, Equatable {
 
     /// Overlapping square tiles covering the image at each scale, larger tiles first.
     public func tiles(width: Int, height: Int) -> [PoseRegion] {
+        tileFractions.flatMap { tiles(width: width, height: height, side: min(Float(width), Float(height)) * $0) }
+    }
+
+    /// Overlapping square tiles of `side` pixels covering the image; none when
+    /// `side` is under `minTileSide` or covers the whole image.
+    public func tiles(width: Int, height: Int, side: Float) -> [PoseRegion] {
         let w = Float(width), h = Float(height)
-        var result: [PoseRegion] = []
-        for fraction in tileFractions {
-            let side = min(w, h) * fraction
-            guard side >= minTileSide else { continue }
-            // A tile as large as the image along both axes is the whole-image pass.
-            if side >= w && side >= h { continue }
-            let xs = Self.starts(length: w, side: side, overlap: overlap)
-            let ys = Self.starts(length: h, side: side, overlap: overlap)
-            for y in ys {
-                for x in xs {
-                    result.append(PoseRegion(center: PosePoint(x: x + side / 2, y: y + side / 2), side: side))
-                }
-            }
-        }
-        return result
+        guard side >= minTileSide else { return [] }
+        // A tile as large as the image along both axes is the whole-image pass.
+        if side >= w && side >= h { return [] }
+        let xs = Self.starts(length: w, side: side, overlap: overlap)
+        let ys = Self.starts(length: h, side: side, overlap: overlap)
+        return ys.flatMap { y in xs.map { x in PoseRegion(center: PosePoint(x: x + side / 2, y: y + side / 2), side: side) } }
     }
 
     /// A square around `box` (pixels), `aroundLastScale` times its longer side, at least `minTileSide`.

@@ -62,10 +62,10 @@ struct PoseWorkerCommand: ParsableCommand {
                 skippedByCadence += 1
                 return []
             }
-            let result = estimators[frame.streamID]!.process(frame)
-            cadence.record(result, seq: frame.seq, ptsUs: frame.ptsUs)
+            let people = estimators[frame.streamID]!.processPeople(frame)
+            cadence.record(people: people, seq: frame.seq, ptsUs: frame.ptsUs)
             return [PSWorkerResult.with {
-                $0.pose = PSPoseObservation(result: result, frame: frame, producerID: producer, shard: selector)
+                $0.pose = PSPoseObservation(people: people, frame: frame, producerID: producer, shard: selector)
             }]
         }
         let stop = StopFlag.onSignals()

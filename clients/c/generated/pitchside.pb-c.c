@@ -637,6 +637,51 @@ void   pitchside__v1__pose_observation__free_unpacked
   assert(message->base.descriptor == &pitchside__v1__pose_observation__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   pitchside__v1__person_pose__init
+                     (Pitchside__V1__PersonPose         *message)
+{
+  static const Pitchside__V1__PersonPose init_value = PITCHSIDE__V1__PERSON_POSE__INIT;
+  *message = init_value;
+}
+size_t pitchside__v1__person_pose__get_packed_size
+                     (const Pitchside__V1__PersonPose *message)
+{
+  assert(message->base.descriptor == &pitchside__v1__person_pose__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t pitchside__v1__person_pose__pack
+                     (const Pitchside__V1__PersonPose *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &pitchside__v1__person_pose__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t pitchside__v1__person_pose__pack_to_buffer
+                     (const Pitchside__V1__PersonPose *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &pitchside__v1__person_pose__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Pitchside__V1__PersonPose *
+       pitchside__v1__person_pose__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Pitchside__V1__PersonPose *)
+     protobuf_c_message_unpack (&pitchside__v1__person_pose__descriptor,
+                                allocator, len, data);
+}
+void   pitchside__v1__person_pose__free_unpacked
+                     (Pitchside__V1__PersonPose *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &pitchside__v1__person_pose__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   pitchside__v1__trajectory_point__init
                      (Pitchside__V1__TrajectoryPoint         *message)
 {
@@ -2984,7 +3029,7 @@ const ProtobufCMessageDescriptor pitchside__v1__landmark__descriptor =
   (ProtobufCMessageInit) pitchside__v1__landmark__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor pitchside__v1__pose_observation__field_descriptors[8] =
+static const ProtobufCFieldDescriptor pitchside__v1__pose_observation__field_descriptors[9] =
 {
   {
     "header",
@@ -3082,11 +3127,24 @@ static const ProtobufCFieldDescriptor pitchside__v1__pose_observation__field_des
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "others",
+    9,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Pitchside__V1__PoseObservation, n_others),
+    offsetof(Pitchside__V1__PoseObservation, others),
+    &pitchside__v1__person_pose__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned pitchside__v1__pose_observation__field_indices_by_name[] = {
   0,   /* field[0] = header */
   3,   /* field[3] = joints */
   4,   /* field[4] = landmarks */
+  8,   /* field[8] = others */
   5,   /* field[5] = person_box */
   2,   /* field[2] = presence */
   1,   /* field[1] = present */
@@ -3096,7 +3154,7 @@ static const unsigned pitchside__v1__pose_observation__field_indices_by_name[] =
 static const ProtobufCIntRange pitchside__v1__pose_observation__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 8 }
+  { 0, 9 }
 };
 const ProtobufCMessageDescriptor pitchside__v1__pose_observation__descriptor =
 {
@@ -3106,11 +3164,75 @@ const ProtobufCMessageDescriptor pitchside__v1__pose_observation__descriptor =
   "Pitchside__V1__PoseObservation",
   "pitchside.v1",
   sizeof(Pitchside__V1__PoseObservation),
-  8,
+  9,
   pitchside__v1__pose_observation__field_descriptors,
   pitchside__v1__pose_observation__field_indices_by_name,
   1,  pitchside__v1__pose_observation__number_ranges,
   (ProtobufCMessageInit) pitchside__v1__pose_observation__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor pitchside__v1__person_pose__field_descriptors[3] =
+{
+  {
+    "presence",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_DOUBLE,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__PersonPose, presence),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "joints",
+    2,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Pitchside__V1__PersonPose, n_joints),
+    offsetof(Pitchside__V1__PersonPose, joints),
+    &pitchside__v1__joint__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "person_box",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Pitchside__V1__PersonPose, person_box),
+    &pitchside__v1__rect__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned pitchside__v1__person_pose__field_indices_by_name[] = {
+  1,   /* field[1] = joints */
+  2,   /* field[2] = person_box */
+  0,   /* field[0] = presence */
+};
+static const ProtobufCIntRange pitchside__v1__person_pose__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor pitchside__v1__person_pose__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "pitchside.v1.PersonPose",
+  "PersonPose",
+  "Pitchside__V1__PersonPose",
+  "pitchside.v1",
+  sizeof(Pitchside__V1__PersonPose),
+  3,
+  pitchside__v1__person_pose__field_descriptors,
+  pitchside__v1__person_pose__field_indices_by_name,
+  1,  pitchside__v1__person_pose__number_ranges,
+  (ProtobufCMessageInit) pitchside__v1__person_pose__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor pitchside__v1__trajectory_point__field_descriptors[3] =

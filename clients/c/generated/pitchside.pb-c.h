@@ -29,6 +29,7 @@ typedef struct Pitchside__V1__BoardCensus Pitchside__V1__BoardCensus;
 typedef struct Pitchside__V1__Joint Pitchside__V1__Joint;
 typedef struct Pitchside__V1__Landmark Pitchside__V1__Landmark;
 typedef struct Pitchside__V1__PoseObservation Pitchside__V1__PoseObservation;
+typedef struct Pitchside__V1__PersonPose Pitchside__V1__PersonPose;
 typedef struct Pitchside__V1__TrajectoryPoint Pitchside__V1__TrajectoryPoint;
 typedef struct Pitchside__V1__TrajectoryObservation Pitchside__V1__TrajectoryObservation;
 typedef struct Pitchside__V1__Heartbeat Pitchside__V1__Heartbeat;
@@ -484,10 +485,36 @@ struct  Pitchside__V1__PoseObservation
   Pitchside__V1__Rect *person_box;
   uint32_t shard_index;
   uint32_t shard_count;
+  /*
+   * Everyone else the pose worker tracks in the frame (a waiting player, a
+   * passer-by); the fields above are the person tracked longest. The game
+   * picks the thrower among them at release (where the bag leaves a hand).
+   */
+  size_t n_others;
+  Pitchside__V1__PersonPose **others;
 };
 #define PITCHSIDE__V1__POSE_OBSERVATION__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&pitchside__v1__pose_observation__descriptor) \
-    , NULL, 0, 0, 0,NULL, 0,NULL, NULL, 0, 0 }
+    , NULL, 0, 0, 0,NULL, 0,NULL, NULL, 0, 0, 0,NULL }
+
+
+/*
+ * One more person's pose in a frame, normalized like PoseObservation's.
+ */
+struct  Pitchside__V1__PersonPose
+{
+  ProtobufCMessage base;
+  double presence;
+  /*
+   * the 18 Vision-named joints, fixed order
+   */
+  size_t n_joints;
+  Pitchside__V1__Joint **joints;
+  Pitchside__V1__Rect *person_box;
+};
+#define PITCHSIDE__V1__PERSON_POSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&pitchside__v1__person_pose__descriptor) \
+    , 0, 0,NULL, NULL }
 
 
 struct  Pitchside__V1__TrajectoryPoint
@@ -1294,6 +1321,25 @@ Pitchside__V1__PoseObservation *
 void   pitchside__v1__pose_observation__free_unpacked
                      (Pitchside__V1__PoseObservation *message,
                       ProtobufCAllocator *allocator);
+/* Pitchside__V1__PersonPose methods */
+void   pitchside__v1__person_pose__init
+                     (Pitchside__V1__PersonPose         *message);
+size_t pitchside__v1__person_pose__get_packed_size
+                     (const Pitchside__V1__PersonPose   *message);
+size_t pitchside__v1__person_pose__pack
+                     (const Pitchside__V1__PersonPose   *message,
+                      uint8_t             *out);
+size_t pitchside__v1__person_pose__pack_to_buffer
+                     (const Pitchside__V1__PersonPose   *message,
+                      ProtobufCBuffer     *buffer);
+Pitchside__V1__PersonPose *
+       pitchside__v1__person_pose__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   pitchside__v1__person_pose__free_unpacked
+                     (Pitchside__V1__PersonPose *message,
+                      ProtobufCAllocator *allocator);
 /* Pitchside__V1__TrajectoryPoint methods */
 void   pitchside__v1__trajectory_point__init
                      (Pitchside__V1__TrajectoryPoint         *message);
@@ -1813,6 +1859,9 @@ typedef void (*Pitchside__V1__Landmark_Closure)
 typedef void (*Pitchside__V1__PoseObservation_Closure)
                  (const Pitchside__V1__PoseObservation *message,
                   void *closure_data);
+typedef void (*Pitchside__V1__PersonPose_Closure)
+                 (const Pitchside__V1__PersonPose *message,
+                  void *closure_data);
 typedef void (*Pitchside__V1__TrajectoryPoint_Closure)
                  (const Pitchside__V1__TrajectoryPoint *message,
                   void *closure_data);
@@ -1916,6 +1965,7 @@ extern const ProtobufCMessageDescriptor pitchside__v1__board_census__descriptor;
 extern const ProtobufCMessageDescriptor pitchside__v1__joint__descriptor;
 extern const ProtobufCMessageDescriptor pitchside__v1__landmark__descriptor;
 extern const ProtobufCMessageDescriptor pitchside__v1__pose_observation__descriptor;
+extern const ProtobufCMessageDescriptor pitchside__v1__person_pose__descriptor;
 extern const ProtobufCMessageDescriptor pitchside__v1__trajectory_point__descriptor;
 extern const ProtobufCMessageDescriptor pitchside__v1__trajectory_observation__descriptor;
 extern const ProtobufCMessageDescriptor pitchside__v1__heartbeat__descriptor;
