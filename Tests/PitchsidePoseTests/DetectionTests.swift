@@ -70,3 +70,29 @@ final class LandmarkDecodingTests: XCTestCase {
         XCTAssertEqual(landmarks[1].y, 60, accuracy: 1e-3)
     }
 }
+
+/// Greying out people already known before the detector looks for more.
+final class DetectorMaskTests: XCTestCase {
+    func testABoxIsGreyedWhereItLiesInTheDetectorsView() {
+        let size = PoseDetectorModel.inputSize
+        var input = [Float](repeating: 1, count: size * size * 3)
+        // A 448-pixel tile centred at (524, 324): the detector sees 2 image pixels per input pixel.
+        let region = PoseRegion(center: PosePoint(x: 524, y: 324), side: 448)
+        let box = PoseBox(minX: 300, minY: 100, maxX: 400, maxY: 300)  // input x 0…50, y 0…100
+        input.withUnsafeMutableBufferPointer { PoseDetectorModel.grey(box, of: region, in: $0) }
+        func value(_ x: Int, _ y: Int) -> Float { input[(y * size + x) * 3] }
+        XCTAssertEqual(value(0, 0), 0)
+        XCTAssertEqual(value(49, 99), 0)
+        XCTAssertEqual(value(52, 50), 1, "right of the box")
+        XCTAssertEqual(value(20, 102), 1, "below the box")
+        // The edges are rounded outward: at most one more column and row.
+        XCTAssertTrue((50 * 100 * 3...51 * 101 * 3).contains(input.filter { $0 == 0 }.count))
+        // A box outside the region changes nothing; a turned region is left alone.
+        var untouched = [Float](repeating: 1, count: size * size * 3)
+        untouched.withUnsafeMutableBufferPointer {
+            PoseDetectorModel.grey(PoseBox(minX: 0, minY: 0, maxX: 50, maxY: 50), of: region, in: $0)
+            PoseDetectorModel.grey(box, of: PoseRegion(center: region.center, side: 448, rotation: 0.3), in: $0)
+        }
+        XCTAssertFalse(untouched.contains(0))
+    }
+}

@@ -10,6 +10,9 @@ import PitchsideCore
 /// While someone is tracked, a few detector runs every `discoveryInterval`
 /// frames look for more people (up to `maxPeople`): in a two-player game the
 /// one waiting is in view too, and only the game knows, at release, who threw.
+/// Each full pass over the frame that finds nobody new doubles the interval (up
+/// to 4 times), so a scene with one player pays little; anyone lost or found
+/// brings it back.
 ///
 /// ```swift
 /// let estimator = try PoseEstimator(assets: PoseAssets.default().checked(), configuration: .init(threads: 1))
@@ -90,6 +93,7 @@ public final class PoseEstimator {
     private var searchedOnce = false
     private var framesSinceDiscovery = 0
     private var discoveryCursor = 0
+    private var discoveryBackoff = 1
     private var imageSize: (Int, Int)?
 
     /// One person found in a frame, with what tracking needs of it.
@@ -140,13 +144,21 @@ public final class PoseEstimator {
                 framesSinceDiscovery = 0
             } else if found.count < configuration.maxPeople {
                 framesSinceDiscovery += 1
-                if framesSinceDiscovery >= configuration.discoveryInterval {
+                if framesSinceDiscovery >= configuration.discoveryInterval * discoveryBackoff {
                     framesSinceDiscovery = 0
-                    found += try discover(image, known: found)
+                    let more = try discover(image, known: found)
+                    // A full pass over the frame found nobody new: look less often.
+                    if more.isEmpty, discoveryCursor < configuration.discoveryDetectorRuns {
+                        discoveryBackoff = min(discoveryBackoff * 2, Self.maximumDiscoveryBackoff)
+                    }
+                    found += more
                 }
             }
-            // Someone lost or found: the next look for more people starts again from the nearest tiles.
-            if found.count != trackedRegions.count { discoveryCursor = 0 }
+            // Someone lost or found: look for more people often again, from the nearest tiles.
+            if found.count != trackedRegions.count {
+                discoveryCursor = 0
+                discoveryBackoff = 1
+            }
             trackedRegions = found.map { LandmarkDecoder.trackingRegion($0.landmarks) }
             if let first = found.first {
                 statistics.posesFound += 1
@@ -169,6 +181,7 @@ public final class PoseEstimator {
         trackedRegions = []
         framesSinceDiscovery = 0
         discoveryCursor = 0
+        discoveryBackoff = 1
         lastBox = nil
         framesSinceSeen = .max
         tileCursor = 0
@@ -236,6 +249,9 @@ public final class PoseEstimator {
         }
         return Array(all.dropFirst(known.count))
     }
+
+    /// Most the discovery interval grows by after passes that find nobody new.
+    static let maximumDiscoveryBackoff = 4
 
     /// Widest a person's box may be, in box heights.
     static let widestPerson: Float = 2

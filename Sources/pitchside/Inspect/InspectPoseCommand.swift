@@ -14,7 +14,8 @@ struct InspectPoseCommand: ParsableCommand {
             pitchside inspect pose photo.jpg --json --overlay pose.png
             pitchside inspect pose game.mp4 --json --max-width 640 > poses.jsonl
             pitchside inspect pose games/7/game.mp4 --truth games/7/truth.json   # accuracy on a synthetic game
-            With --json, each frame prints one PoseObservation (the wire message) as a JSON line;
+            With --json, each frame prints one PoseObservation (the wire message) as a JSON line:
+            the person tracked longest in its main fields, anyone else in "others";
             "present": false (omitted by proto3 JSON) means nobody was found. Coordinates are
             normalized to the image, origin top-left. The runtime and models come from ops/setup.
             """)
@@ -34,6 +35,9 @@ struct InspectPoseCommand: ParsableCommand {
     @Option(help: "Scale frames down to at most this width first, as the pose rendition does (0: as is).")
     var maxWidth = 0
 
+    @Option(help: "People tracked at once, as the pose worker does (1: only the first one found).")
+    var maxPeople = PoseEstimator.Configuration().maxPeople
+
     @Option(help: "Stop after this many frames (0: all).")
     var frames = 0
 
@@ -45,7 +49,9 @@ struct InspectPoseCommand: ParsableCommand {
 
     func run() throws {
         let shard = try ShardSelector(parsing: self.shard)
-        let estimator = try PoseEstimator(assets: PoseAssets.default(), configuration: .init(threads: threads))
+        guard maxPeople >= 1 else { throw ValidationError("--max-people must be at least 1") }
+        let estimator = try PoseEstimator(assets: PoseAssets.default(),
+                                          configuration: .init(threads: threads, maxPeople: maxPeople))
         let source = try VideoSource(url: input)
         let rendition = Rendition(name: "rgb", layout: .rgb24, maxWidth: maxWidth > 0 ? maxWidth : nil)
         let converter = RenditionConverter(renditions: [rendition])
@@ -60,7 +66,8 @@ struct InspectPoseCommand: ParsableCommand {
             guard shard.accepts(seq: seq) else { continue }
             guard let frame = try converter.frames(from: picture, streamID: "inspect", seq: seq)["rgb"] else { continue }
             let start = WallClock.monotonicSeconds()
-            let result = estimator.process(frame)
+            let people = estimator.processPeople(frame)
+            let result = people.first
             seconds += WallClock.monotonicSeconds() - start
             if let result {
                 found += 1
@@ -72,10 +79,13 @@ struct InspectPoseCommand: ParsableCommand {
                 Self.score(result, truth: groundTruth, frame: frame, index: picture.index, into: &accuracy)
             }
             if json {
-                let message = PSPoseObservation(result: result, frame: frame, producerID: "inspect", shard: shard)
+                let message = PSPoseObservation(people: people, frame: frame, producerID: "inspect", shard: shard)
                 print(try message.jsonString())
             } else {
                 print(Self.describe(result, frame: frame))
+                for (k, other) in people.dropFirst().enumerated() {
+                    print(Self.describe(other, frame: frame).replacingOccurrences(of: "frame \(frame.seq):", with: "  person \(k + 2):"))
+                }
             }
         }
         if let overlay {

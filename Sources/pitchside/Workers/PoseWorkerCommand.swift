@@ -30,6 +30,9 @@ struct PoseWorkerCommand: ParsableCommand {
                                valueName: "N"))
     var every = 1
 
+    @Option(help: "People tracked at once (1: only the first one found; the game picks the thrower among them).")
+    var maxPeople = PoseEstimator.Configuration().maxPeople
+
     func run() throws {
         let configuration = try cluster.resolve()
         let logger = Logs.logger("pitchside.pose", level: configuration.logLevel)
@@ -37,6 +40,7 @@ struct PoseWorkerCommand: ParsableCommand {
         do { selector = try ShardSelector(parsing: shard) } catch { throw ValidationError("\(error)") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
         guard every >= 1 else { throw ValidationError("--every must be at least 1") }
+        guard maxPeople >= 1 else { throw ValidationError("--max-people must be at least 1") }
         let assets: PoseAssets
         do { assets = try PoseAssets.default().checked() } catch { fail("\(error)") }
         var estimators: [String: PoseEstimator] = [:]  // tracking state is per stream
@@ -48,7 +52,8 @@ struct PoseWorkerCommand: ParsableCommand {
         let node = WorkerNode(options: options, endpoints: configuration.endpoints, logger: logger) { frame in
             if estimators[frame.streamID] == nil {
                 do {
-                    estimators[frame.streamID] = try PoseEstimator(assets: assets, threads: threads)
+                    estimators[frame.streamID] = try PoseEstimator(
+                        assets: assets, configuration: .init(threads: threads, maxPeople: maxPeople))
                 } catch {
                     logger.error("cannot load the pose model: \(error)")
                     return []
