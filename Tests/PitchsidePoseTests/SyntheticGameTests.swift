@@ -68,4 +68,22 @@ final class SyntheticGameTests: XCTestCase {
         for index in frames { seen = max(seen, single.processPeople(game.render(frame: index)).count) }
         XCTAssertEqual(seen, 1)
     }
+
+    /// With one player in view, looks for a second person that keep finding nobody grow rarer:
+    /// over 200 frames the detector runs about half as often as at the first pace.
+    func testLooksForMorePeopleGrowRareWhenNobodyElseIsThere() throws {
+        var settings = SynthSettings.random(seed: 7)
+        settings.width = 640
+        settings.height = 360
+        settings.setPlayerCount(1)
+        settings.throwCount = 1
+        let game = SynthGame(settings: settings)
+        let estimator = try PoseEstimator(assets: PoseAssets.default(), configuration: .init(threads: 1))
+        for index in 0..<200 { _ = estimator.processPeople(game.render(frame: index)) }
+        let configuration = estimator.configuration
+        let atFirstPace = 200 / configuration.discoveryInterval * configuration.discoveryDetectorRuns
+        XCTAssertEqual(estimator.statistics.posesFound, 200)
+        XCTAssertLessThanOrEqual(estimator.statistics.detectorRuns, atFirstPace * 2 / 3,
+                                 "\(estimator.statistics.detectorRuns) detector runs, \(atFirstPace) at the first pace")
+    }
 }
