@@ -176,7 +176,7 @@ public final class PoseEstimator {
         }
     }
 
-    /// Forgets the tracked person (e.g. after a cut or a change of stream).
+    /// Forgets everyone tracked (e.g. after a cut or a change of stream).
     public func reset() {
         trackedRegions = []
         framesSinceDiscovery = 0
