@@ -7,13 +7,18 @@ import XCTest
 /// the small thrower (about a fifth of a 640 × 360 frame) is found through a
 /// throw and the limb joints land near the truth.
 final class SyntheticGameTests: XCTestCase {
-    func testFindsTheThrowerThroughAThrowWithSmallJointErrors() throws {
-        var settings = SynthSettings.random(seed: 7)
+    /// A one-throw game at 640 × 360.
+    static func game(seed: UInt64, players: Int) -> SynthGame {
+        var settings = SynthSettings.random(seed: seed)
         settings.width = 640
         settings.height = 360
-        settings.setPlayerCount(1)
+        settings.setPlayerCount(players)
         settings.throwCount = 1
-        let game = SynthGame(settings: settings)
+        return SynthGame(settings: settings)
+    }
+
+    func testFindsTheThrowerThroughAThrowWithSmallJointErrors() throws {
+        let game = Self.game(seed: 7, players: 1)
         let truth = game.truth()
         let release = try XCTUnwrap(truth.throwsTruth.first).releaseFrame
         let estimator = try TestImages.estimator()
@@ -42,12 +47,7 @@ final class SyntheticGameTests: XCTestCase {
     /// within a second, each box on one player's true joints, so the game can tell who threw;
     /// an estimator limited to one person reports only one.
     func testTracksBothPlayersOfATwoPlayerGame() throws {
-        var settings = SynthSettings.random(seed: 11)
-        settings.width = 640
-        settings.height = 360
-        settings.setPlayerCount(2)
-        settings.throwCount = 1
-        let game = SynthGame(settings: settings)
+        let game = Self.game(seed: 11, players: 2)
         let truth = game.truth()
         let release = try XCTUnwrap(truth.throwsTruth.first).releaseFrame
         let estimator = try TestImages.estimator()
@@ -72,12 +72,7 @@ final class SyntheticGameTests: XCTestCase {
     /// With one player in view, looks for a second person that keep finding nobody grow rarer:
     /// over 200 frames the detector runs about half as often as at the first pace.
     func testLooksForMorePeopleGrowRareWhenNobodyElseIsThere() throws {
-        var settings = SynthSettings.random(seed: 7)
-        settings.width = 640
-        settings.height = 360
-        settings.setPlayerCount(1)
-        settings.throwCount = 1
-        let game = SynthGame(settings: settings)
+        let game = Self.game(seed: 7, players: 1)
         let estimator = try PoseEstimator(assets: PoseAssets.default(), configuration: .init(threads: 1))
         for index in 0..<200 { _ = estimator.processPeople(game.render(frame: index)) }
         let configuration = estimator.configuration

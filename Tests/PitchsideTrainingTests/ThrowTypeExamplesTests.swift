@@ -48,12 +48,17 @@ final class ThrowTypeExamplesTests: XCTestCase {
         }
     }
 
-    func testAWindowOfTheWaitingPlayerIsNone() throws {
+    /// Four throws by two players, no negative actions.
+    static func twoPlayerTruth() -> GroundTruth {
         var settings = SynthSettings.random(seed: 3002)
         settings.setPlayerCount(2)
         settings.throwCount = 4
         settings.negativeActionRate = 0
-        let truth = SynthGame(settings: settings).truth()
+        return SynthGame(settings: settings).truth()
+    }
+
+    func testAWindowOfTheWaitingPlayerIsNone() throws {
+        let truth = Self.twoPlayerTruth()
         var labeller = ThrowTypeExamples()
         labeller.releaseDelays = [0]
         // The pose worker sticks to player 1 all game long.
@@ -74,11 +79,7 @@ final class ThrowTypeExamplesTests: XCTestCase {
     /// Both players tracked, the one not throwing first: the window is the thrower's, as the
     /// game picks it (`ThrowerPoses`), and carries the throw's style.
     func testWithBothPlayersTrackedTheWindowIsTheThrowers() throws {
-        var settings = SynthSettings.random(seed: 3002)
-        settings.setPlayerCount(2)
-        settings.throwCount = 4
-        settings.negativeActionRate = 0
-        let truth = SynthGame(settings: settings).truth()
+        let truth = Self.twoPlayerTruth()
         var labeller = ThrowTypeExamples()
         labeller.releaseDelays = [0]
         var both = track(truth) { _ in 1 }
