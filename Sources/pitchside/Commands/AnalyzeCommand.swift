@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PitchsideCore
+import PitchsidePose
 import PitchsideNodes
 
 /// `pitchside analyze VIDEO`: the whole cluster on one file, in lockstep, then exit.
@@ -35,6 +36,9 @@ struct AnalyzeCommand: ParsableCommand {
     /// Pose is the costliest analysis; between throws every other frame says as much.
     static let defaultPoseEvery = 2
 
+    @Option(help: "People each pose worker tracks (1 halves the pose work of a two-player game, but the waiting player may be typed instead of the thrower).")
+    var poseMaxPeople = PoseEstimator.Configuration().maxPeople
+
     @Option(help: "Frames capture may run ahead of the slowest worker.")
     var window = 16
 
@@ -59,7 +63,7 @@ struct AnalyzeCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: directory) }
 
         var children = try UpCommand.workerChildren(roles: roles, poseShards: poseShards, poseEvery: poseEvery,
-                                                    configuration: configuration,
+                                                    poseMaxPeople: poseMaxPeople, configuration: configuration,
                                                     extra: ["--exit-at-end", "--window", "\(window)"], restart: false)
         var aggregate = ["aggregate", "--database", directory.appendingPathComponent("games.sqlite").path,
                          "--roles", roles.joined(separator: ","), "--exit-at-end"] + game.arguments

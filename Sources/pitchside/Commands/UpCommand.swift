@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PitchsideCore
+import PitchsidePose
 import PitchsideGame
 import PitchsideNodes
 import Logging
@@ -42,6 +43,9 @@ struct UpCommand: ParsableCommand {
     @Option(help: "Poses on every N-th frame while the body moves slowly (every frame in a throw's swing).")
     var poseEvery = 1
 
+    @Option(help: "People each pose worker tracks (1 halves the pose work of a two-player game, but the waiting player may be typed instead of the thrower).")
+    var poseMaxPeople = PoseEstimator.Configuration().maxPeople
+
     @Flag(help: "Print score events as JSON lines instead of the human view.")
     var json = false
 
@@ -65,7 +69,7 @@ struct UpCommand: ParsableCommand {
         let shared = ClusterOptions.childArguments(configuration)
         // Live: a worker keeps 2 frames waiting, so its results stay current when it falls behind.
         var children = try Self.workerChildren(roles: roles, poseShards: poseShards, poseEvery: poseEvery,
-                                               configuration: configuration,
+                                               poseMaxPeople: poseMaxPeople, configuration: configuration,
                                                extra: pacing == "live" ? ["--queue", "\(Self.liveReceiveQueue)"] : [])
         let consumers = children.count
         // One log per run: a new run is a new game; a restarted aggregator reuses this run's log.
@@ -106,14 +110,18 @@ struct UpCommand: ParsableCommand {
     /// The worker processes of a cluster. The pose worker may be sharded by frame
     /// (`poseShards` workers), and may analyse only every `poseEvery`-th of its frames while
     /// the body moves slowly (`worker pose --every`); the game interpolates the gaps.
-    static func workerChildren(roles: [String], poseShards: Int, poseEvery: Int = 1, configuration: PitchsideConfiguration,
+    static func workerChildren(roles: [String], poseShards: Int, poseEvery: Int = 1,
+                               poseMaxPeople: Int = PoseEstimator.Configuration().maxPeople,
+                               configuration: PitchsideConfiguration,
                                extra: [String] = [], restart: Bool = true) throws -> [ChildSpec] {
         guard poseShards >= 1 else { throw ValidationError("--pose-shards must be at least 1") }
+        guard poseMaxPeople >= 1 else { throw ValidationError("--pose-max-people must be at least 1") }
         guard poseEvery >= 1, UInt64(poseShards * poseEvery) <= PoseGapFiller.maximumGap else {
             throw ValidationError("--pose-every × --pose-shards must be 1 to \(PoseGapFiller.maximumGap): the game fills gaps of at most that many frames")
         }
         let shared = ClusterOptions.childArguments(configuration) + extra
-        let every = poseEvery > 1 ? ["--every", "\(poseEvery)"] : []
+        var every = poseEvery > 1 ? ["--every", "\(poseEvery)"] : []
+        if poseMaxPeople != PoseEstimator.Configuration().maxPeople { every += ["--max-people", "\(poseMaxPeople)"] }
         var children: [ChildSpec] = []
         for role in roles {
             if role == "pose" && poseShards > 1 {
