@@ -70,9 +70,8 @@ public struct ThrowTypeExamples {
                       let seen = player(seenIn: picked, frame: truth.frames[Int(picked.header.seq)], truth: truth) else { continue }
                 let label: PSThrowType = seen == t.playerIndex ? Self.type(t.style) : .none
                 if label == .none, nearRelease(frame, of: seen, throwFrames, fps: fps) { continue }
-                out.append(Example(sample: ThrowTypeTrainer.Sample(poses: window, releasePtsUs: release, label: label),
-                                   seed: truth.seed, frame: frame, action: truth.frames[t.releaseFrame].actions[seen],
-                                   delay: delay))
+                out.append(example(window, release: release, frame: frame, label: label, truth: truth,
+                                   action: truth.frames[t.releaseFrame].actions[seen], delay: delay))
             }
         }
 
@@ -86,7 +85,9 @@ public struct ThrowTypeExamples {
             let negative = action == PlayerAction.walking.rawValue || action == PlayerAction.pickingUp.rawValue
             guard frame - lastTaken >= (negative ? negativeStride : idleStride) else { continue }
             guard !nearRelease(frame, of: seen, throwFrames, fps: fps) else { continue }
-            out.append(example(poses, frame: frame, label: .none, truth: truth, action: action))
+            let release = poses[frame].header.ptsUs
+            out.append(example(PoseWindow.around(release: release, in: poses), release: release, frame: frame,
+                               label: .none, truth: truth, action: action))
             lastTaken = frame
         }
         return out
@@ -97,12 +98,10 @@ public struct ThrowTypeExamples {
         return (throwFrames[player] ?? []).contains { abs($0 - frame) < limit }
     }
 
-    private func example(_ poses: [PSPoseObservation], frame: Int, label: PSThrowType, truth: GroundTruth,
-                         action: String) -> Example {
-        let release = poses[frame].header.ptsUs
-        let window = PoseWindow.around(release: release, in: poses)
-        return Example(sample: ThrowTypeTrainer.Sample(poses: window, releasePtsUs: release, label: label),
-                       seed: truth.seed, frame: frame, action: action, delay: nil)
+    private func example(_ window: [PSPoseObservation], release: Int64, frame: Int, label: PSThrowType,
+                         truth: GroundTruth, action: String, delay: Int? = nil) -> Example {
+        Example(sample: ThrowTypeTrainer.Sample(poses: window, releasePtsUs: release, label: label),
+                seed: truth.seed, frame: frame, action: action, delay: delay)
     }
 
     /// Which player the pose shows: the one whose true joints are nearest, if near enough.

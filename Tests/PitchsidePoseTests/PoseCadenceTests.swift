@@ -30,7 +30,7 @@ final class PoseCadenceTests: XCTestCase {
             let seq = UInt64(f), pts = Int64(f) * Self.frameUs
             guard cadence.shouldAnalyse(seq: seq, ptsUs: pts) else { continue }
             out.append(f)
-            cadence.record(wrist(f).map(body), seq: seq, ptsUs: pts)
+            cadence.record(people: wrist(f).map { [body(wrist: $0)] } ?? [], seq: seq, ptsUs: pts)
         }
         return out
     }

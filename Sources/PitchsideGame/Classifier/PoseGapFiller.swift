@@ -50,11 +50,7 @@ public struct PoseGapFiller: Sendable {
         out.landmarks = []  // the 33 raw landmarks are not used past the worker
         // Everyone else in view moves too: each matched to the nearest person of `a`.
         let earlierPeople = ThrowerPoses.people(a)
-        out.others = b.others.compactMap { other in
-            var later = b
-            later.joints = other.joints
-            later.personBox = other.personBox
-            later.presence = other.presence
+        out.others = ThrowerPoses.people(b).dropFirst().compactMap { later in
             guard let start = ThrowerPoses.nearest(to: later, in: earlierPeople) else { return nil }
             let moved = interpolatePerson(start, later, fraction: f)
             var person = PSPersonPose()

@@ -11,8 +11,8 @@ import PitchsideCore
 /// ```swift
 /// var cadence = PoseCadence(every: 2)
 /// if cadence.shouldAnalyse(seq: frame.seq, ptsUs: frame.ptsUs) {
-///     let pose = estimator.process(frame)
-///     cadence.record(pose, seq: frame.seq, ptsUs: frame.ptsUs)
+///     let people = estimator.processPeople(frame)
+///     cadence.record(people: people, seq: frame.seq, ptsUs: frame.ptsUs)
 /// }
 /// ```
 public struct PoseCadence: Sendable {
@@ -36,11 +36,6 @@ public struct PoseCadence: Sendable {
     public func shouldAnalyse(seq: UInt64, ptsUs: Int64) -> Bool {
         guard every > 1, let previous = lastAnalysedSeq, seq > previous else { return true }
         return ptsUs <= fastUntilPtsUs || seq - previous >= UInt64(every)
-    }
-
-    /// What the analysed frame showed: `pose` nil when nobody was found.
-    public mutating func record(_ pose: PoseResult?, seq: UInt64, ptsUs: Int64) {
-        record(people: pose.map { [$0] } ?? [], seq: seq, ptsUs: ptsUs)
     }
 
     /// What the analysed frame showed: everyone tracked, in the estimator's order (the same

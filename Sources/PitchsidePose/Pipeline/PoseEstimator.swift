@@ -46,6 +46,8 @@ public final class PoseEstimator {
         public var minRefinePresence: Float
         /// People tracked at once (1: only the first one found).
         public var maxPeople: Int
+        /// `maxPeople` unless told otherwise: two players and a passer-by.
+        public static let defaultMaxPeople = 3
         /// Frames between two looks for more people while someone is tracked.
         public var discoveryInterval: Int
         /// Detector runs of each such look (the whole image, then the next tiles in turn).
@@ -53,7 +55,7 @@ public final class PoseEstimator {
 
         public init(threads: Int = 1, minDetectionScore: Float = 0.5, minTileDetectionScore: Float = 0.4, minPresence: Float = 0.5,
                     search: SearchPlan = SearchPlan(), maxDetectorRunsPerFrame: Int = 8, rememberLostFrames: Int = 60,
-                    minRefinePresence: Float = 0.1, maxPeople: Int = 3, discoveryInterval: Int = 10,
+                    minRefinePresence: Float = 0.1, maxPeople: Int = defaultMaxPeople, discoveryInterval: Int = 10,
                     discoveryDetectorRuns: Int = 3) {
             self.threads = threads
             self.minDetectionScore = minDetectionScore

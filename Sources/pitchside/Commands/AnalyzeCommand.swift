@@ -37,7 +37,7 @@ struct AnalyzeCommand: ParsableCommand {
     static let defaultPoseEvery = 2
 
     @Option(help: "People each pose worker tracks (1 halves the pose work of a two-player game, but the waiting player may be typed instead of the thrower).")
-    var poseMaxPeople = PoseEstimator.Configuration().maxPeople
+    var poseMaxPeople = PoseEstimator.Configuration.defaultMaxPeople
 
     @Option(help: "Frames capture may run ahead of the slowest worker.")
     var window = 16

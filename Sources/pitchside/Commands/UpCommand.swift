@@ -44,7 +44,7 @@ struct UpCommand: ParsableCommand {
     var poseEvery = 1
 
     @Option(help: "People each pose worker tracks (1 halves the pose work of a two-player game, but the waiting player may be typed instead of the thrower).")
-    var poseMaxPeople = PoseEstimator.Configuration().maxPeople
+    var poseMaxPeople = PoseEstimator.Configuration.defaultMaxPeople
 
     @Flag(help: "Print score events as JSON lines instead of the human view.")
     var json = false
@@ -111,7 +111,7 @@ struct UpCommand: ParsableCommand {
     /// (`poseShards` workers), and may analyse only every `poseEvery`-th of its frames while
     /// the body moves slowly (`worker pose --every`); the game interpolates the gaps.
     static func workerChildren(roles: [String], poseShards: Int, poseEvery: Int = 1,
-                               poseMaxPeople: Int = PoseEstimator.Configuration().maxPeople,
+                               poseMaxPeople: Int = PoseEstimator.Configuration.defaultMaxPeople,
                                configuration: PitchsideConfiguration,
                                extra: [String] = [], restart: Bool = true) throws -> [ChildSpec] {
         guard poseShards >= 1 else { throw ValidationError("--pose-shards must be at least 1") }
@@ -120,19 +120,19 @@ struct UpCommand: ParsableCommand {
             throw ValidationError("--pose-every × --pose-shards must be 1 to \(PoseGapFiller.maximumGap): the game fills gaps of at most that many frames")
         }
         let shared = ClusterOptions.childArguments(configuration) + extra
-        var every = poseEvery > 1 ? ["--every", "\(poseEvery)"] : []
-        if poseMaxPeople != PoseEstimator.Configuration().maxPeople { every += ["--max-people", "\(poseMaxPeople)"] }
+        var poseOptions = poseEvery > 1 ? ["--every", "\(poseEvery)"] : []
+        if poseMaxPeople != PoseEstimator.Configuration.defaultMaxPeople { poseOptions += ["--max-people", "\(poseMaxPeople)"] }
         var children: [ChildSpec] = []
         for role in roles {
             if role == "pose" && poseShards > 1 {
                 for k in 0..<poseShards {
                     children.append(ChildSpec(name: "pose-\(k)", executable: SelfExecutable.path,
-                                              arguments: ["worker", "pose", "--shard", "\(k)/\(poseShards)"] + every + shared,
+                                              arguments: ["worker", "pose", "--shard", "\(k)/\(poseShards)"] + poseOptions + shared,
                                               restartOnExit: restart))
                 }
             } else {
                 children.append(ChildSpec(name: role, executable: SelfExecutable.path,
-                                          arguments: ["worker", role] + (role == "pose" ? every : []) + shared,
+                                          arguments: ["worker", role] + (role == "pose" ? poseOptions : []) + shared,
                                           restartOnExit: restart))
             }
         }

@@ -36,7 +36,7 @@ struct InspectPoseCommand: ParsableCommand {
     var maxWidth = 0
 
     @Option(help: "People tracked at once, as the pose worker does (1: only the first one found).")
-    var maxPeople = PoseEstimator.Configuration().maxPeople
+    var maxPeople = PoseEstimator.Configuration.defaultMaxPeople
 
     @Option(help: "Stop after this many frames (0: all).")
     var frames = 0

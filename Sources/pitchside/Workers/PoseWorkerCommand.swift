@@ -31,7 +31,7 @@ struct PoseWorkerCommand: ParsableCommand {
     var every = 1
 
     @Option(help: "People tracked at once (1: only the first one found; the game picks the thrower among them).")
-    var maxPeople = PoseEstimator.Configuration().maxPeople
+    var maxPeople = PoseEstimator.Configuration.defaultMaxPeople
 
     func run() throws {
         let configuration = try cluster.resolve()
