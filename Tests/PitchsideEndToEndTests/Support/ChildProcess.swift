@@ -1,4 +1,5 @@
 import Foundation
+import PitchsideNodes
 import XCTest
 
 /// The built `pitchside` executable, next to the test bundle (`swift build --build-tests`
@@ -70,14 +71,20 @@ final class ChildProcess {
     func signal(_ sig: Int32) { kill(process.processIdentifier, sig) }
 }
 
-/// Ports for one test: each test takes its own block so clusters never collide.
+/// Ports for one test: each test takes its own free block, below the kernel's ephemeral range
+/// (`FreePorts`): a port there can be taken as the source port of any outgoing connection,
+/// the test's own clusters' among them, between the choice and the bind.
 enum TestPorts {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var next = 20_000 + Int(getpid() % 200) * 100
+    /// Blocks handed out in this run, so two clusters of one run never share a block.
+    nonisolated(unsafe) private static var handedOut: Set<Int> = []
 
     static func base() -> Int {
         lock.lock(); defer { lock.unlock() }
-        next += 40
-        return next
+        for _ in 0..<1_000 {
+            let base = FreePorts.block()
+            if handedOut.insert(base).inserted { return base }
+        }
+        fatalError("no free block of \(FreePorts.blockSize) loopback ports left below the ephemeral range")
     }
 }
