@@ -32,14 +32,17 @@ public struct DetectionStream: Sendable {
         let stable = stability.process(frame)
         var results = [PSWorkerResult.with { $0.stability = PSStabilityObservation(stable, header: header) }]
         framesSinceBoard += 1
-        switch tracker.process(frame, stability: stable) {
-        case .found(let board)?:
+        let event = tracker.process(frame, stability: stable)
+        // The bags at rest are forgotten only once the board is placed anew: a camera that
+        // seemed to move and did not (a walker in a plain scene) leaves them where they were.
+        if event?.movesTheBoard == true { census.reset() }
+        switch event {
+        case .found(let board)?, .relocated(let board, _, _)?:
             results.append(PSWorkerResult.with { $0.board = PSBoardObservation(board, header: header) })
             framesSinceBoard = 0
         case .notFound(let reason, let confidence)?:
             results.append(PSWorkerResult.with { $0.board = PSBoardObservation(notFound: reason, confidence: confidence, header: header) })
         case .lost(let reason)?:
-            census.reset()
             results.append(PSWorkerResult.with { $0.board = PSBoardObservation(notFound: reason, confidence: 0, header: header) })
         case nil:
             if let board = tracker.board, framesSinceBoard >= boardInterval {

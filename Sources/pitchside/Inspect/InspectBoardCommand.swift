@@ -93,7 +93,10 @@ struct InspectBoardCommand: ParsableCommand {
                 emit("stability", try PSStabilityObservation(s, header: header).jsonString(),
                      text: String(format: "frame %d: shift (%.2f, %.2f) %@ samples %d sum %.2f", s.seq, s.tx, s.ty, s.stable ? "stable" : "unstable", s.sampleCount, s.summedShift))
             }
-            switch tracker.process(rgb, stability: s) {
+            let event = tracker.process(rgb, stability: s)
+            if event?.movesTheBoard == true { census.reset() }
+            switch event {
+            case .relocated(let d, let dx, let dy): emit("board", try PSBoardObservation(d, header: header).jsonString(), text: "frame \(rgb.seq): found again \(dx), \(dy) px from where it was: " + describe(d))
             case .found(let d): emit("board", try PSBoardObservation(d, header: header).jsonString(), text: "frame \(rgb.seq): " + describe(d))
             case .notFound(let reason, let c): emit("board", try PSBoardObservation(notFound: reason, confidence: c, header: header).jsonString(), text: "frame \(rgb.seq): no board: \(reason)")
             case .lost(let reason): emit("board", try PSBoardObservation(notFound: reason, confidence: 0, header: header).jsonString(), text: "frame \(rgb.seq): board lost: \(reason)")

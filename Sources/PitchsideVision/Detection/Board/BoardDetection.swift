@@ -54,6 +54,14 @@ public struct BoardDetection: Sendable, Equatable, Codable {
         return (x0, y0, (xs.max() ?? 0) - x0, (ys.max() ?? 0) - y0)
     }
 
+    /// The same board moved by (dx, dy) pixels in the same picture (the camera turned a little).
+    public func translated(dx: Double, dy: Double) -> BoardDetection {
+        var d = self
+        d.corners = corners.map { PlanePoint($0.x + dx, $0.y + dy) }
+        d.hole.center = PlanePoint(hole.center.x + dx, hole.center.y + dy)
+        return d
+    }
+
     /// The same detection in another picture size (e.g. after detecting on a reduced copy).
     public func scaled(toWidth width: Int, height: Int) -> BoardDetection {
         let sx = Double(width) / Double(imageWidth), sy = Double(height) / Double(imageHeight)

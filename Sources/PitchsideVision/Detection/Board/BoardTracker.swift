@@ -4,14 +4,31 @@ import PitchsideCore
 public enum BoardTrackerEvent: Sendable {
     /// A search ran and found the board.
     case found(BoardDetection)
+    /// After the camera moved (or seemed to), or crept by a pixel, the picture around the board
+    /// last known matched the picture again (dx, dy) pixels away: the board is there, moved by
+    /// that much.
+    case relocated(BoardDetection, dx: Int, dy: Int)
     /// A search ran and found nothing; the reason says why.
     case notFound(reason: String, bestConfidence: Double)
     /// The camera moved, so the board known until now is dropped.
     case lost(reason: String)
+
+    /// Whether bags seen at rest before no longer lie where they were seen: a fresh search, or
+    /// a match more than a pixel from where the board was. A loss alone does not say so (the
+    /// camera may only have seemed to move), nor does a camera that crept by a pixel.
+    public var movesTheBoard: Bool {
+        switch self {
+        case .found: return true
+        case .relocated(_, let dx, let dy): return max(abs(dx), abs(dy)) > 1
+        case .notFound, .lost: return false
+        }
+    }
 }
 
 /// Keeps the board known across frames: searches until found, keeps it while the camera is
-/// still, drops it when stability says the camera moved, and searches again once it is still.
+/// still, drops it when stability says the camera moved, and once the camera is still again
+/// finds it again, first by matching the picture around it (`BoardRelocator`), else by a fresh
+/// search.
 ///
 /// ```swift
 /// var tracker = BoardTracker()
@@ -19,31 +36,87 @@ public enum BoardTrackerEvent: Sendable {
 /// ```
 public struct BoardTracker: Sendable {
     public var detector = BoardDetector()
-    /// Frames between searches while no board is known.
+    /// Frames between searches while no board is known, and between checks of the picture
+    /// around a known one.
     public var retryInterval = 15
     public private(set) var board: BoardDetection?
     private var framesSinceSearch = Int.max / 2
+    /// The picture around the board, cut when the board was placed in it, and the board as placed.
+    private var reference: (patch: BoardPatch, board: BoardDetection)?
+    /// How far stability registered the picture moving since the reference was cut, pixels.
+    private var shiftSinceReference = (dx: 0.0, dy: 0.0)
+    private var framesSinceReference = 0
 
     public init() {}
 
     /// `stability`: this frame's verdict, or nil when no stability analysis runs (then the board
     /// is searched for until found and kept).
     public mutating func process(_ frame: VideoFrame, stability: StabilityResult?) -> BoardTrackerEvent? {
+        if let s = stability, s.registered {
+            shiftSinceReference.dx += s.tx
+            shiftSinceReference.dy += s.ty
+        }
         if let s = stability, s.moved, board != nil {
             board = nil
             framesSinceSearch = Int.max / 2
             return .lost(reason: "camera moved (shift \(String(format: "%.1f", s.summedShift)) px)")
         }
         framesSinceSearch += 1
-        guard board == nil, framesSinceSearch >= retryInterval else { return nil }
+        if board != nil { return followCreep(frame.image, still: stability?.stable ?? true) }
+        guard framesSinceSearch >= retryInterval else { return nil }
         // Search only on a still camera when stability is known: a moving picture gives a board that is about to move.
         if let s = stability, !s.stable, s.registered { return nil }
         framesSinceSearch = 0
+        // Where the picture around the last board matches again within a pixel, the camera only
+        // seemed to move: the board is where it was. After a real move a fresh search places it
+        // better (the last board may have been found on a camera still settling), and the match
+        // stands in when the search fails (bags on the top, its hole hidden).
+        let relocated = reference.flatMap { patch, old in
+            BoardRelocator.locate(patch, in: frame.image, expected: [(0, 0), shiftSinceReference]).map { shift in
+                (board: old.translated(dx: Double(shift.dx), dy: Double(shift.dy)), shift: shift)
+            }
+        }
+        if let r = relocated, max(abs(r.shift.dx), abs(r.shift.dy)) <= 1 {
+            place(r.board, in: frame.image)
+            return .relocated(r.board, dx: r.shift.dx, dy: r.shift.dy)
+        }
         let result = detector.search(in: frame.image)
         if let d = result.detection {
-            board = d
+            place(d, in: frame.image)
             return .found(d)
         }
+        if let r = relocated {
+            place(r.board, in: frame.image)
+            return .relocated(r.board, dx: r.shift.dx, dy: r.shift.dy)
+        }
         return .notFound(reason: result.reason, bestConfidence: result.bestConfidence)
+    }
+
+    private mutating func place(_ d: BoardDetection, in image: ImageBuffer) {
+        board = d
+        reference = BoardPatch(board: d, image: image).map { ($0, d) }
+        shiftSinceReference = (0, 0)
+        framesSinceReference = 0
+    }
+
+    /// Every `retryInterval` frames on a still camera, the picture around the board is matched
+    /// against the reference. Where it still matches, the reference is cut again (bags come to
+    /// rest on the board and around it). A camera can creep by a pixel without stability calling
+    /// it a move (the end of a settling pan): the board follows, and the event says so. A larger
+    /// shift, or no match (a person in front of the board), leaves everything as it was.
+    private mutating func followCreep(_ image: ImageBuffer, still: Bool) -> BoardTrackerEvent? {
+        framesSinceReference += 1
+        guard still, framesSinceReference >= retryInterval, let (patch, placed) = reference else { return nil }
+        framesSinceReference = 0
+        guard let shift = BoardRelocator.locate(patch, in: image, expected: [(0, 0)]),
+              max(abs(shift.dx), abs(shift.dy)) <= 1 else { return nil }
+        if shift == (0, 0) {
+            if let fresh = BoardPatch(board: placed, image: image) { reference = (fresh, placed) }
+            shiftSinceReference = (0, 0)
+            return nil
+        }
+        let d = placed.translated(dx: Double(shift.dx), dy: Double(shift.dy))
+        place(d, in: image)
+        return .relocated(d, dx: shift.dx, dy: shift.dy)
     }
 }

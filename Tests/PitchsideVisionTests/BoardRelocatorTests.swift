@@ -1,0 +1,177 @@
+import PitchsideCore
+import XCTest
+@testable import PitchsideVision
+
+/// Finding a known board again by the picture around it, and the tracker that does so after
+/// the camera moved or seemed to.
+final class BoardRelocatorTests: XCTestCase {
+    private let scene = BoardScene.sideView(seed: 3)
+
+    /// The picture with its content moved by (dx, dy) pixels (edges repeated) and fresh noise
+    /// of `noise` gray levels (the camera's, frame to frame).
+    static func shifted(_ image: ImageBuffer, dx: Int, dy: Int, noise: Double = 3, seed: UInt64 = 1) -> ImageBuffer {
+        var out = ImageBuffer(width: image.width, height: image.height, layout: .rgb24)
+        var rng = TestRandom(seed: seed)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let sx = min(image.width - 1, max(0, x - dx)), sy = min(image.height - 1, max(0, y - dy))
+                for c in 0..<3 {
+                    let v = Double(image.pixels[sy * image.stride + sx * 3 + c]) + noise * rng.gaussian()
+                    out.pixels[y * out.stride + x * 3 + c] = UInt8(max(0, min(255, v.rounded())))
+                }
+            }
+        }
+        return out
+    }
+
+    private func board(in image: ImageBuffer) throws -> BoardDetection {
+        try XCTUnwrap(BoardDetector().detect(in: image), "the drawn board is found")
+    }
+
+    func testFindsTheBoardWhereTheCameraMovedIt() throws {
+        let before = scene.render(seed: 3)
+        let patch = try XCTUnwrap(BoardPatch(board: try board(in: before), image: before))
+        for (dx, dy) in [(0, 0), (3, -2), (-4, 1)] {
+            let after = Self.shifted(before, dx: dx, dy: dy, seed: UInt64(10 + dx))
+            let found = BoardRelocator.locate(patch, in: after, expected: [(0, 0)])
+            XCTAssertEqual(found.map { [$0.dx, $0.dy] }, [dx, dy])
+        }
+    }
+
+    func testLooksOnlyNearTheExpectedShifts() throws {
+        let before = scene.render(seed: 3)
+        let patch = try XCTUnwrap(BoardPatch(board: try board(in: before), image: before))
+        let after = Self.shifted(before, dx: 14, dy: 3)
+        XCTAssertNil(BoardRelocator.locate(patch, in: after, expected: [(0, 0)]))
+        // What stability registered, a little off, brings the search there.
+        let found = BoardRelocator.locate(patch, in: after, expected: [(0, 0), (12.6, 2.2)])
+        XCTAssertEqual(found.map { [$0.dx, $0.dy] }, [14, 3])
+    }
+
+    func testABagThatCameToRestStillMatches() throws {
+        let before = scene.render(seed: 3)
+        let patch = try XCTUnwrap(BoardPatch(board: try board(in: before), image: before))
+        var withBags = scene
+        withBags.boardBags = [(0.6, 0.1, (30, 40, 160)), (0.9, -0.15, (230, 200, 40))]
+        let after = withBags.render(seed: 3)
+        let found = BoardRelocator.locate(patch, in: after, expected: [(0, 0)])
+        XCTAssertEqual(found.map { [$0.dx, $0.dy] }, [0, 0])
+    }
+
+    func testNoMatchWhenTheBoardIsGoneOrThePictureIsAnother() throws {
+        let before = scene.render(seed: 3)
+        let patch = try XCTUnwrap(BoardPatch(board: try board(in: before), image: before))
+        var empty = scene
+        empty.drawBoard = false
+        XCTAssertNil(BoardRelocator.locate(patch, in: empty.render(seed: 3), expected: [(0, 0)]), "no board, no match")
+        XCTAssertNil(BoardRelocator.locate(patch, in: BoardScene.sideView(seed: 8).render(seed: 8), expected: [(0, 0)]),
+                     "another scene")
+        XCTAssertNil(BoardRelocator.locate(patch, in: ImageBuffer(width: 320, height: 180, layout: .rgb24), expected: [(0, 0)]),
+                     "a picture of another size")
+    }
+
+    // MARK: - The tracker
+
+    private func frame(_ image: ImageBuffer, _ seq: UInt64) -> VideoFrame { VideoFrame(seq: seq, ptsUs: Int64(seq) * 33_333, image: image) }
+
+    private func still(_ seq: UInt64, tx: Double = 0, ty: Double = 0) -> StabilityResult {
+        StabilityResult(seq: seq, ptsUs: Int64(seq) * 33_333, tx: tx, ty: ty, registered: true, stable: true,
+                        sampleCount: 16, summedShift: abs(tx) + abs(ty), moved: false)
+    }
+
+    private func moved(_ seq: UInt64, tx: Double, ty: Double) -> StabilityResult {
+        StabilityResult(seq: seq, ptsUs: Int64(seq) * 33_333, tx: tx, ty: ty, registered: true, stable: false,
+                        sampleCount: 0, summedShift: abs(tx) + abs(ty), moved: true)
+    }
+
+    /// Feeds `frames` frames of `image` with a still verdict; returns the events.
+    private func run(_ tracker: inout BoardTracker, _ image: ImageBuffer, from seq: inout UInt64, frames: Int) -> [BoardTrackerEvent] {
+        var events: [BoardTrackerEvent] = []
+        for _ in 0..<frames {
+            if let e = tracker.process(frame(image, seq), stability: still(seq)) { events.append(e) }
+            seq += 1
+        }
+        return events
+    }
+
+    func testASeemingMoveFindsTheBoardWhereItWasAndKeepsTheBagsAtRest() throws {
+        let image = scene.render(seed: 3)
+        var tracker = BoardTracker()
+        var seq: UInt64 = 0
+        let first = run(&tracker, image, from: &seq, frames: 40)
+        guard case .found(let placed)? = first.first else { return XCTFail("found first: \(first)") }
+        XCTAssertEqual(first.count, 1, "the still board is checked, not reported again")
+        // A walker's tiles read as a camera move; the picture did not move.
+        guard case .lost? = tracker.process(frame(image, seq), stability: moved(seq, tx: 5.5, ty: 0)) else { return XCTFail("lost") }
+        seq += 1
+        XCTAssertNil(tracker.board)
+        let after = run(&tracker, Self.shifted(image, dx: 0, dy: 0, seed: 5), from: &seq, frames: 20)
+        guard case .relocated(let again, 0, 0)? = after.first else { return XCTFail("found where it was: \(after)") }
+        XCTAssertEqual(again, placed)
+        XCTAssertFalse(after[0].movesTheBoard, "the bags at rest stay where they were")
+        XCTAssertEqual(tracker.board, placed)
+    }
+
+    func testAfterARealMoveAFreshSearchPlacesTheBoard() throws {
+        let image = scene.render(seed: 3)
+        var tracker = BoardTracker()
+        var seq: UInt64 = 0
+        guard case .found(let placed)? = run(&tracker, image, from: &seq, frames: 1).first else { return XCTFail("found") }
+        let panned = Self.shifted(image, dx: -9, dy: 2)
+        XCTAssertNotNil(tracker.process(frame(panned, seq), stability: moved(seq, tx: -8.6, ty: 2.3)))
+        seq += 1
+        let after = run(&tracker, panned, from: &seq, frames: 20)
+        guard case .found(let fresh)? = after.first else { return XCTFail("searched afresh: \(after)") }
+        XCTAssertTrue(after[0].movesTheBoard)
+        for (a, b) in zip(fresh.corners, placed.corners) {
+            XCTAssertEqual(a.x, b.x - 9, accuracy: 1)
+            XCTAssertEqual(a.y, b.y + 2, accuracy: 1)
+        }
+    }
+
+    func testARealMoveIsFollowedByThePictureWhenASearchFails() throws {
+        let image = scene.render(seed: 3)
+        var tracker = BoardTracker()
+        var seq: UInt64 = 0
+        guard case .found(let placed)? = run(&tracker, image, from: &seq, frames: 1).first else { return XCTFail("found") }
+        // From here on no search passes (as when bags lie on the top and hide its hole).
+        tracker.detector.minimumConfidence = 2
+        let panned = Self.shifted(image, dx: -9, dy: 2)
+        XCTAssertNotNil(tracker.process(frame(panned, seq), stability: moved(seq, tx: -8.6, ty: 2.3)))
+        seq += 1
+        let after = run(&tracker, panned, from: &seq, frames: 20)
+        guard case .relocated(let again, -9, 2)? = after.first else { return XCTFail("found 9 px left, 2 down: \(after)") }
+        XCTAssertTrue(after[0].movesTheBoard)
+        for (a, b) in zip(again.corners, placed.corners) {
+            XCTAssertEqual(a.x, b.x - 9, accuracy: 1e-9)
+            XCTAssertEqual(a.y, b.y + 2, accuracy: 1e-9)
+        }
+        XCTAssertEqual(again.hole.center.x, placed.hole.center.x - 9, accuracy: 1e-9)
+    }
+
+    func testACameraCreepingAPixelCarriesTheBoardWithIt() throws {
+        let image = scene.render(seed: 3)
+        var tracker = BoardTracker()
+        var seq: UInt64 = 0
+        guard case .found(let placed)? = run(&tracker, image, from: &seq, frames: 1).first else { return XCTFail("found") }
+        let crept = Self.shifted(image, dx: 1, dy: 0)
+        let events = run(&tracker, crept, from: &seq, frames: 40)
+        guard case .relocated(let again, 1, 0)? = events.first else { return XCTFail("followed by a pixel: \(events)") }
+        XCTAssertEqual(events.count, 1)
+        XCTAssertFalse(events[0].movesTheBoard, "a pixel is not a move for the bags at rest")
+        XCTAssertEqual(again.corners[0].x, placed.corners[0].x + 1, accuracy: 1e-9)
+    }
+
+    func testAfterAMoveToAnotherViewTheBoardIsSearchedAfresh() throws {
+        var tracker = BoardTracker()
+        var seq: UInt64 = 0
+        XCTAssertNotNil(run(&tracker, scene.render(seed: 3), from: &seq, frames: 1).first)
+        let other = BoardScene.sideView(seed: 8).render(seed: 8)
+        _ = tracker.process(frame(other, seq), stability: moved(seq, tx: 30, ty: 0))
+        seq += 1
+        let after = run(&tracker, other, from: &seq, frames: 20)
+        guard case .found(let fresh)? = after.first else { return XCTFail("a fresh search: \(after)") }
+        XCTAssertTrue(after[0].movesTheBoard)
+        XCTAssertEqual(fresh, BoardDetector().detect(in: other))
+    }
+}
