@@ -50,6 +50,20 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(sightings.count, 2)
     }
 
+    /// Bags covering most of the top: its paint is still the colour the board was found with.
+    func testATopMostlyCoveredByBagsKeepsItsPaintColour() {
+        let yellow = RGBColour(r: 200, g: 170, b: 60)
+        let paint = ColourFeature(200, 170, 60), navy = ColourFeature(30, 40, 120)
+        let finder = BagFinder()
+        let covered = Array(repeating: navy, count: 60) + Array(repeating: paint, count: 40)
+        let top = finder.topPaint(covered, found: yellow)
+        XCTAssertLessThan(top.distance(to: paint), 1, "the paint, not the bags: \(top)")
+        // A board found in another light (its colour far from every sample) falls back on them all.
+        let relit = finder.topPaint(Array(repeating: paint, count: 40) + Array(repeating: navy, count: 60),
+                                    found: RGBColour(r: 0, g: 200, b: 0))
+        XCTAssertLessThan(relit.distance(to: navy), 1)
+    }
+
     /// A resting bag whose pixels change shade in place, with nothing new in view, is reported as
     /// re-shaded (a same-coloured bag on it, or one into the hole beside it), not as a new bag.
     func testBagReshadedInPlaceIsReportedAsSuch() throws {

@@ -73,8 +73,7 @@ public struct BagFinder: Sendable {
             }
         }
         guard !boardSamples.isEmpty else { return nil }
-        let boardColour = ColourFeature(rg: median(boardSamples.map(\.rg)), yb: median(boardSamples.map(\.yb)),
-                                        luma: median(boardSamples.map(\.luma)))
+        let boardColour = topPaint(boardSamples, found: board.surfaceColour)
         let ground = ColourClusters(samples: groundSamples, k: 4, minimumShare: 0.08)
 
         // The top's box grown by a bag: only there can a pixel be on or just above the top (most
@@ -164,6 +163,22 @@ public struct BagFinder: Sendable {
                        bagMask: fg, scale: k, singleBagArea: single * k * k)
     }
 
+    /// The top's paint from samples over the top: their median. When that median is far from the
+    /// colour the board was found with (`found`), bags cover most of the top (six navy bags on a
+    /// yellow board, dev game 1013) and it is a bag's colour: then only the samples near `found`
+    /// count, while at least a fifth of them are.
+    func topPaint(_ samples: [ColourFeature], found: RGBColour) -> ColourFeature {
+        func median(of chosen: [ColourFeature]) -> ColourFeature {
+            ColourFeature(rg: PitchsideVision.median(chosen.map(\.rg)), yb: PitchsideVision.median(chosen.map(\.yb)),
+                          luma: PitchsideVision.median(chosen.map(\.luma)))
+        }
+        let all = median(of: samples)
+        let reference = ColourFeature(Int(found.r), Int(found.g), Int(found.b))
+        guard all.distance(to: reference) > colourThreshold else { return all }
+        let paint = samples.filter { $0.distance(to: reference) <= colourThreshold }
+        return paint.count >= max(8, samples.count / 5) ? median(of: paint) : all
+    }
+
     /// The area one bag at rest covers in the picture: its top (the board's top surface scaled
     /// down to the bag's square; the ground near the board is seen at much the same angle) and
     /// its near edge (side × thickness).
@@ -212,7 +227,7 @@ public struct BagFinder: Sendable {
     }
 }
 
-private func median(_ v: [Double]) -> Double {
+func median(_ v: [Double]) -> Double {
     let s = v.sorted()
     return s.isEmpty ? 0 : s[s.count / 2]
 }
