@@ -67,11 +67,12 @@ public enum BoardRelocator {
         guard patch.imageWidth == image.width, patch.imageHeight == image.height else { return nil }
         var best: (dx: Int, dy: Int, cost: Double)?
         var costs: [(dx: Int, dy: Int, cost: Double)] = []
-        var seen = Set<Int>()
+        // Two expected shifts close together search some shifts twice; each is costed once.
+        var seen = Set<SIMD2<Int>>()
         for e in expected {
             let cx = Int(e.dx.rounded()), cy = Int(e.dy.rounded())
             for dy in (cy - searchRadius)...(cy + searchRadius) {
-                for dx in (cx - searchRadius)...(cx + searchRadius) where seen.insert((dy + 4096) * 8192 + dx + 4096).inserted {
+                for dx in (cx - searchRadius)...(cx + searchRadius) where seen.insert(SIMD2(dx, dy)).inserted {
                     guard let c = meanDifference(patch, image, dx: dx, dy: dy) else { continue }
                     costs.append((dx, dy, c))
                     if c < (best?.cost ?? .infinity) { best = (dx, dy, c) }

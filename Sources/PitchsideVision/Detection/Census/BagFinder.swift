@@ -168,15 +168,14 @@ public struct BagFinder: Sendable {
     /// yellow board, dev game 1013) and it is a bag's colour: then only the samples near `found`
     /// count, while at least a fifth of them are.
     func topPaint(_ samples: [ColourFeature], found: RGBColour) -> ColourFeature {
-        func median(of chosen: [ColourFeature]) -> ColourFeature {
-            ColourFeature(rg: PitchsideVision.median(chosen.map(\.rg)), yb: PitchsideVision.median(chosen.map(\.yb)),
-                          luma: PitchsideVision.median(chosen.map(\.luma)))
+        func medianColour(_ chosen: [ColourFeature]) -> ColourFeature {
+            ColourFeature(rg: median(chosen.map(\.rg)), yb: median(chosen.map(\.yb)), luma: median(chosen.map(\.luma)))
         }
-        let all = median(of: samples)
+        let all = medianColour(samples)
         let reference = ColourFeature(Int(found.r), Int(found.g), Int(found.b))
         guard all.distance(to: reference) > colourThreshold else { return all }
         let paint = samples.filter { $0.distance(to: reference) <= colourThreshold }
-        return paint.count >= max(8, samples.count / 5) ? median(of: paint) : all
+        return paint.count >= max(8, samples.count / 5) ? medianColour(paint) : all
     }
 
     /// The area one bag at rest covers in the picture: its top (the board's top surface scaled
@@ -227,7 +226,7 @@ public struct BagFinder: Sendable {
     }
 }
 
-func median(_ v: [Double]) -> Double {
+private func median(_ v: [Double]) -> Double {
     let s = v.sorted()
     return s.isEmpty ? 0 : s[s.count / 2]
 }
