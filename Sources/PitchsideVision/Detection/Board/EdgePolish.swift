@@ -97,12 +97,20 @@ enum EdgePolish {
     /// measuring to that colour shortened the board by a pixel and made the scale 2 % too large.
     static let edgeLineHalfWidth = 0.5
 
+    /// How far outside the first top-coloured point an outline is looked for, in pixels of the
+    /// picture searched.
+    static let outlineSearch = 2.0
+    /// How much farther from the top's colour than the outside an outline must be.
+    static let outlineContrast = 1.2
+
     /// Offset along `normal` (outward) of the edge near `p`, or nil when there is no clear edge.
     ///
     /// Coming in from outside, the top's colour begins where the colour first comes closer to
     /// the top's (measured well inside) than to what lies outside: the outer boundary, whatever
     /// graphics (a border stripe) lie just inside it, and wherever the ground's texture strays
-    /// from its own average. The edge lies half an edge line outside that.
+    /// from its own average. Where an outline darker than the outside runs just outside that
+    /// point, the top begins half-way up the outline's inner flank instead. The edge lies half an
+    /// edge line outside where the top begins.
     private static func edgeOffset(at p: PlanePoint, normal n: PlanePoint, reach: Double, inside: Double, image: WorkImage) -> Double? {
         func colour(_ s: Double) -> (Double, Double, Double) { image.sample(p.x + n.x * s, p.y + n.y * s) }
         func distance(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> Double {
@@ -117,6 +125,33 @@ enum EdgePolish {
             return distance(c, top) - distance(c, outside)
         }
         let step = 0.25
+        // Where an outline darker than both sides lies just outside `crossing`: the top begins
+        // half-way up the outline's inner flank. Against a rail or a front face only a little
+        // darker than the top, "nearer the top's colour than the outside's" is reached high on
+        // that flank, short of the edge.
+        func outlineFlank(outsideOf crossing: Double) -> Double? {
+            let outsideContrast = distance(outside, top)
+            var peak = outsideContrast, peakAt = crossing
+            var t = crossing
+            while t <= min(reach, crossing + outlineSearch) {
+                let d = distance(colour(t), top)
+                if d > peak { peak = d; peakAt = t }
+                t += step
+            }
+            guard peak >= outlineContrast * outsideContrast else { return nil }
+            var previous = peak, u = peakAt
+            while u > crossing - step {
+                let next = u - step
+                let d = distance(colour(next), top)
+                if d <= peak / 2 {
+                    let f = (previous - peak / 2) / max(1e-9, previous - d)
+                    return u - f * step
+                }
+                previous = d
+                u = next
+            }
+            return nil
+        }
         var s = reach
         var previous = side(s)
         guard previous > 0 else { return nil }
@@ -126,7 +161,8 @@ enum EdgePolish {
             if value <= 0 {
                 // Linear interpolation between the two samples around the crossing.
                 let f = previous / max(1e-9, previous - value)
-                return s - f * step + edgeLineHalfWidth / image.scale
+                let crossing = s - f * step
+                return (outlineFlank(outsideOf: crossing) ?? crossing) + edgeLineHalfWidth / image.scale
             }
             previous = value
             s = next
