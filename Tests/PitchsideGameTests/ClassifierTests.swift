@@ -162,6 +162,42 @@ final class ClassifierTests: XCTestCase {
         XCTAssertEqual(ThrowTypeTrainer.evaluate(LearnedThrowTypeClassifier(model: loaded), on: heldOut).confusion, confusion)
     }
 
+    /// A seen flight settles that there was a throw: its type is the likeliest throw class even
+    /// where the window reads as none (on the development games 14 of 320 throws were typed
+    /// none, where the poses of the swing were few or another person's).
+    func testAThrowWithASeenFlightGetsAThrowType() throws {
+        var train: [ThrowTypeTrainer.Sample] = []
+        for seed in 0..<10 {
+            for type in throwTypeClasses {
+                train.append(ThrowTypeTrainer.Sample(poses: window(type, jitter: 0.01, seed: UInt64(seed * 7 + 1)),
+                                                     releasePtsUs: 100 * GameScript.frameUs, label: type))
+            }
+        }
+        let model = try ThrowTypeTrainer.train(samples: train, options: .init(hiddenUnits: 4, epochs: 30, learningRate: 0.01))
+        let learned = LearnedThrowTypeClassifier(model: model)
+        let idle = window(.none, jitter: 0.01, seed: 99)
+        let release = 100 * GameScript.frameUs
+        XCTAssertEqual(learned.classify(idle, releasePtsUs: release).type, .none, "the idle window reads as none")
+        let typed = learned.classifyThrow(idle, releasePtsUs: release)
+        XCTAssertNotEqual(typed.type, .none)
+        let p = model.probabilities(try XCTUnwrap(WindowFeatures.extract(idle, releasePtsUs: release)))
+        let expected = [PSThrowType.overhand, .underhand, .underleg].max { p[throwTypeClasses.firstIndex(of: $0)!] < p[throwTypeClasses.firstIndex(of: $1)!] }!
+        XCTAssertEqual(typed.type, expected, "the likeliest of the three throw classes")
+        XCTAssertEqual(typed.confidence, p[throwTypeClasses.firstIndex(of: expected)!], accuracy: 1e-12)
+        XCTAssertLessThan(typed.confidence, 0.5, "its confidence stays that class's probability")
+        // A real swing keeps its type, and no poses still say nothing.
+        for type in [PSThrowType.overhand, .underhand, .underleg] {
+            XCTAssertEqual(learned.classifyThrow(window(type, jitter: 0.01, seed: 98), releasePtsUs: release),
+                           learned.classify(window(type, jitter: 0.01, seed: 98), releasePtsUs: release))
+        }
+        XCTAssertEqual(learned.classifyThrow([], releasePtsUs: nil), ThrowTypeDecision(type: .none, confidence: 0))
+        // The rules drop only their swing test.
+        let rules = RuleThrowTypeClassifier()
+        XCTAssertEqual(rules.classify(idle, releasePtsUs: release).type, .none)
+        XCTAssertNotEqual(rules.classifyThrow(idle, releasePtsUs: release).type, .none)
+        XCTAssertEqual(rules.classifyThrow([], releasePtsUs: nil).type, .none)
+    }
+
     /// A problem a broken trainer cannot solve by luck: four classes told apart only by
     /// the sign of two different inputs among noise; softmax regression and the MLP must both learn it.
     func testTrainerSolvesASmallSeparableProblem() throws {

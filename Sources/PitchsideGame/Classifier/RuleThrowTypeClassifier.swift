@@ -8,10 +8,19 @@ public struct RuleThrowTypeClassifier: ThrowTypeClassifier {
     public init() {}
 
     public func classify(_ poses: [PSPoseObservation], releasePtsUs: Int64?) -> ThrowTypeDecision {
+        decide(poses, releasePtsUs: releasePtsUs, swingKnown: false)
+    }
+
+    /// The same rules without the swing test: a seen flight says the arm swung.
+    public func classifyThrow(_ poses: [PSPoseObservation], releasePtsUs: Int64?) -> ThrowTypeDecision {
+        decide(poses, releasePtsUs: releasePtsUs, swingKnown: true)
+    }
+
+    private func decide(_ poses: [PSPoseObservation], releasePtsUs: Int64?, swingKnown: Bool) -> ThrowTypeDecision {
         let f = ThrowTypeFeatures.extract(poses, releasePtsUs: releasePtsUs)
         guard f.usableFrames >= 5 else { return ThrowTypeDecision(type: .none, confidence: 0) }
         let travel = max(f["wrist_travel_y"], f["wrist_travel_x"])
-        if travel < 0.6 { return ThrowTypeDecision(type: .none, confidence: min(1, 0.5 + (0.6 - travel))) }
+        if travel < 0.6, !swingKnown { return ThrowTypeDecision(type: .none, confidence: min(1, 0.5 + (0.6 - travel))) }
         let belowKnee = f["wrist_lowest_below_knee"]
         if belowKnee > 0.05 { return ThrowTypeDecision(type: .underleg, confidence: min(1, 0.6 + belowKnee)) }
         let atRelease = f["wrist_height_at_release_vs_shoulder"]

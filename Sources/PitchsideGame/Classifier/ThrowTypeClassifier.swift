@@ -17,6 +17,10 @@ public struct ThrowTypeDecision: Sendable, Equatable {
 /// synthetic games; `RuleThrowTypeClassifier` needs no training data.
 public protocol ThrowTypeClassifier: Sendable {
     func classify(_ poses: [PSPoseObservation], releasePtsUs: Int64?) -> ThrowTypeDecision
+    /// The type of a throw whose flight was seen: the likeliest of overhand, underhand and
+    /// underleg, since the flight settles that it was a throw. None only when the window holds
+    /// too little of a person to tell.
+    func classifyThrow(_ poses: [PSPoseObservation], releasePtsUs: Int64?) -> ThrowTypeDecision
 }
 
 /// The wire order of the classes the models output.

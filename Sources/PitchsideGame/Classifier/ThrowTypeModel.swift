@@ -147,4 +147,16 @@ public struct LearnedThrowTypeClassifier: ThrowTypeClassifier {
         let best = p.indices.max { p[$0] < p[$1] } ?? 0
         return ThrowTypeDecision(type: ThrowTypeModel.type(named: model.classes[best]), confidence: p[best])
     }
+
+    /// The most probable throw class; its confidence is that class's probability, which stays
+    /// low when the model took the window for none.
+    public func classifyThrow(_ poses: [PSPoseObservation], releasePtsUs: Int64?) -> ThrowTypeDecision {
+        guard let x = WindowFeatures.extract(poses, releasePtsUs: releasePtsUs) else {
+            return ThrowTypeDecision(type: .none, confidence: 0)
+        }
+        let p = model.probabilities(x)
+        let throwClasses = p.indices.filter { ThrowTypeModel.type(named: model.classes[$0]) != .none }
+        guard let best = throwClasses.max(by: { p[$0] < p[$1] }) else { return ThrowTypeDecision(type: .none, confidence: 0) }
+        return ThrowTypeDecision(type: ThrowTypeModel.type(named: model.classes[best]), confidence: p[best])
+    }
 }

@@ -314,7 +314,7 @@ public struct Game: Sendable {
         let poses = ThrowerPoses.follow(PoseWindow.around(release: flight.releasePtsUs, in: poseWindow.poses),
                                         release: flight.releasePtsUs,
                                         releasePoint: flight.points.first.map { Vec2($0.x, $0.y) })
-        let decision = classifier.classify(poses, releasePtsUs: flight.releasePtsUs)
+        let decision = classifier.classifyThrow(poses, releasePtsUs: flight.releasePtsUs)
         let size = measuredFrameSize ?? (configuration.frameWidth, configuration.frameHeight)
         let m = ThrowMeasurement.measure(flight, board: board, poses: poses,
                                          frameWidth: size.width, frameHeight: size.height)
