@@ -157,7 +157,14 @@ public struct BagCensus: Sendable {
         } else {
             unchangedFrames = 0
             restTaken = false
-            if scaled.lengthAlongFirstEdge, sightings.contains(where: { passesOverHole($0, board: scaled, bagSide: bagSide) }) {
+            // A blob of the last rest state (a pile standing beside the hole) is no bag passing:
+            // whenever anything else in view stirred, it was taken for one, and each stir counted
+            // one more bag in the hole (dev 3008: ten by the end of an eight-throw game).
+            let resting = lastRest?.sightings ?? []
+            if scaled.lengthAlongFirstEdge, sightings.contains(where: { s in
+                passesOverHole(s, board: scaled, bagSide: bagSide)
+                    && !resting.contains { $0.center.distance(to: s.center) <= 0.25 * bagSide && $0.place == s.place }
+            }) {
                 crossedHole = true
             }
         }

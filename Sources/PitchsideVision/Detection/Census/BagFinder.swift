@@ -14,8 +14,13 @@ public struct BagFinder: Sendable {
     /// How far around the board to look, in board lengths.
     public var reach = 0.6
     public var workingSize = 640
-    /// The most bags one blob is taken to hold (a pile on the board).
-    public var maxBagsPerBlob = 4
+    /// The most bags one blob on the top is taken to hold: a game's eight can lie in one pile (dev
+    /// game 3001: seven bags touching along a 640×360 top made a blob of 7.2 bags' area; with
+    /// four the most, it was no bag at all, and the census said every bag had gone).
+    public var maxBagsPerBlob = 8
+    /// The most bags one blob off the top is taken to hold: a larger blob on the ground is
+    /// something else (a person's legs, a shadow).
+    public var maxBagsPerGroundBlob = 4
     /// How far past a half a blob's area (in bag areas) must reach before it counts one more bag
     /// (a blurred bag looks larger than it is: one alone measured 1.3–1.8 bag areas at 640×360).
     public var splitMargin = 0.35
@@ -115,6 +120,7 @@ public struct BagFinder: Sendable {
         let single = singleBagArea(quad: quad, bag: bag, length: length)
         let minArea = max(6.0, (overhead ? 0.12 : 0.05) * bag * bag)
         let maxArea = max(3.5 * bag * bag, (Double(maxBagsPerBlob) + 0.5) * single)
+        let maxGroundArea = max(3.5 * bag * bag, (Double(maxBagsPerGroundBlob) + 0.5) * single)
         /// One bag from its pixels: centre, mean colour, and where it lies.
         func sighting(_ blob: [Int]) -> BagSighting {
             var sx = 0.0, sy = 0.0, sr = 0, sg = 0, sb = 0, holeCount = 0
@@ -150,8 +156,9 @@ public struct BagFinder: Sendable {
             // Bags that touch or overlap (a small side view puts them a few pixels apart) make
             // one blob: its area says how many, a first guess the census refines with what it
             // saw at rest before.
-            let count = min(maxBagsPerBlob, max(1, Int((Double(blob.count) / single + 0.5 - splitMargin).rounded(.down))))
             var sighting = sighting(blob)
+            guard sighting.place == .onBoard || Double(blob.count) <= maxGroundArea else { continue }
+            let count = min(maxBagsPerBlob, max(1, Int((Double(blob.count) / single + 0.5 - splitMargin).rounded(.down))))
             sighting.count = count
             sighting.extentMin = PlanePoint(Double(x0 + bx0) * k, Double(y0 + by0) * k)
             sighting.extentMax = PlanePoint(Double(x0 + bx1 + 1) * k, Double(y0 + by1 + 1) * k)
