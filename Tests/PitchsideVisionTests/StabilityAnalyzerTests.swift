@@ -80,6 +80,29 @@ final class StabilityAnalyzerTests: XCTestCase {
         }
     }
 
+    /// The end of a settling shake: the camera jumps a pixel or two each frame around where it
+    /// comes to rest, so the shifts over the history sum to almost nothing. Not stable until the
+    /// jumps stop, and never a move (the board stays where it is).
+    func testShakeAroundOnePlaceIsNotStable() {
+        let texture = Texture(seed: 6)
+        var rng = TestRandom(seed: 3)
+        var stability = StabilityAnalyzer()
+        // 640 wide: 1.5 px a frame, back and forth, for 40 frames, then still.
+        let shaking = 40
+        var firstStable: Int?
+        for i in 0..<(shaking + 20) {
+            let dx = i < shaking ? (i % 2 == 0 ? 0.0 : 1.5) : 0
+            let dy = i < shaking ? (i % 4 < 2 ? 0.0 : -1.0) : 0
+            let r = stability.process(VideoFrame(seq: UInt64(i), ptsUs: Int64(i) * 33_333,
+                                                 image: texture.frame(width: 640, height: 360, dx: dx, dy: dy, noise: 2, rng: &rng)))
+            XCTAssertFalse(r.moved, "frame \(i): a shake in place is no move")
+            if i < shaking { XCTAssertFalse(r.stable, "stable while shaking at frame \(i) (summed \(r.summedShift))") }
+            if r.stable, firstStable == nil { firstStable = i }
+        }
+        // The first still frame is the last jump back; the history refills over the next ones.
+        XCTAssertEqual(firstStable, shaking + stability.requiredSamples, "stable once the history has refilled")
+    }
+
     func testResolutionChangeRestartsTheHistory() {
         var rng = TestRandom(seed: 4)
         let texture = Texture(seed: 4)
