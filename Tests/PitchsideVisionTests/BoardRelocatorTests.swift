@@ -192,6 +192,20 @@ final class BoardRelocatorTests: XCTestCase {
         }
     }
 
+    /// The tail of a settling shake is not stable (frames still jump), but its shifts sum to no
+    /// move: the board is looked for there. Dev 1017's far board showed its hole on such a frame
+    /// and on no still frame before bags hid it.
+    func testTheBoardIsLookedForOnAShakesTail() throws {
+        let image = scene.render(seed: 3)
+        var shaking = still(0)
+        shaking.stable = false
+        shaking.summedStill = false
+        var tracker = BoardTracker()
+        XCTAssertNil(tracker.process(frame(image, 0), stability: shaking), "a shake that has not summed to still yet: no search")
+        shaking.summedStill = true
+        guard case .found? = tracker.process(frame(image, 1), stability: shaking) else { return XCTFail("searched on the shake's tail") }
+    }
+
     func testAfterAMoveToAnotherViewTheBoardIsSearchedAfresh() throws {
         var tracker = BoardTracker()
         var seq: UInt64 = 0

@@ -101,6 +101,17 @@ final class StabilityAnalyzerTests: XCTestCase {
         }
         // The first still frame is the last jump back; the history refills over the next ones.
         XCTAssertEqual(firstStable, shaking + stability.requiredSamples, "stable once the history has refilled")
+
+        // Frames of the same size all one way are a pan: a move, so the board is dropped.
+        var panning = StabilityAnalyzer()
+        var moved = false
+        for i in 0..<12 {
+            let r = panning.process(VideoFrame(seq: UInt64(i), ptsUs: Int64(i) * 33_333,
+                                               image: texture.frame(width: 640, height: 360, dx: 1.5 * Double(i), dy: 0, noise: 2, rng: &rng)))
+            XCTAssertFalse(r.stable)
+            moved = moved || r.moved
+        }
+        XCTAssertTrue(moved, "a pan of 1.5 px a frame is a move")
     }
 
     func testResolutionChangeRestartsTheHistory() {

@@ -67,8 +67,10 @@ public struct BoardTracker: Sendable {
         framesSinceSearch += 1
         if board != nil { return followCreep(frame.image, still: stability?.stable ?? true) }
         guard framesSinceSearch >= retryInterval else { return nil }
-        // Search only on a still camera when stability is known: a moving picture gives a board that is about to move.
-        if let s = stability, !s.stable, s.registered { return nil }
+        // Search only on a still camera when stability is known: a moving picture gives a board
+        // that is about to move. A shake's tail that sums to no move will do (`summedStill`); a
+        // board found there a pixel or two off follows the picture once it is still (`followCreep`).
+        if let s = stability, !(s.stable || s.summedStill), s.registered { return nil }
         framesSinceSearch = 0
         // Where the picture around the last board matches again within a pixel, the camera only
         // seemed to move: the board is where it was. After a real move a fresh search places it

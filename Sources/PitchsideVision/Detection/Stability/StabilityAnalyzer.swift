@@ -16,6 +16,11 @@ public struct StabilityResult: Sendable, Equatable {
     public var summedShift: Double
     /// True when this frame's motion cleared the history: the camera moved.
     public var moved: Bool
+    /// Apple's rule alone: a full history whose shifts sum small, though a frame in it may have
+    /// jumped (a shake coming back where it was). Not `stable`, but still enough to look for the
+    /// board: a far board at 640×360 may show its hole on a frame of the shake's tail and never
+    /// again once bags lie on it (dev 1017).
+    public var summedStill = false
 }
 
 /// Decides whether the camera is still, from translational registration of consecutive frames
@@ -45,6 +50,8 @@ public struct StabilityAnalyzer: Sendable {
     private var previous: GrayPyramid?
     private var previousSize = (0, 0)
     private var history: [(Double, Double)] = []
+    /// Registered frames since the last that shifted by `maxFrameShiftFraction` or more.
+    private var framesSinceShake = 0
     /// The last registered shift: the next one is looked for near it first.
     private var lastShift: (tx: Double, ty: Double) = (0, 0)
 
@@ -53,6 +60,7 @@ public struct StabilityAnalyzer: Sendable {
     public mutating func reset() {
         previous = nil
         history.removeAll()
+        framesSinceShake = 0
     }
 
     public mutating func process(_ frame: VideoFrame) -> StabilityResult {
@@ -80,14 +88,13 @@ public struct StabilityAnalyzer: Sendable {
             return StabilityResult(seq: frame.seq, ptsUs: frame.ptsUs, tx: tx, ty: ty, registered: true, stable: false,
                                    sampleCount: 0, summedShift: summed, moved: true)
         }
-        // A shake: not still, though the picture may come back where it was (not a move).
-        if abs(tx) + abs(ty) >= maxFrameShiftFraction * Double(image.width) {
-            history.removeAll()
-            return StabilityResult(seq: frame.seq, ptsUs: frame.ptsUs, tx: tx, ty: ty, registered: true, stable: false,
-                                   sampleCount: 0, summedShift: summed, moved: false)
-        }
+        // A shake: not still, though the picture may come back where it was. The history keeps
+        // summing (a pan made of such frames is still a move), but the scene is stable only once
+        // a full history has passed without one.
+        framesSinceShake = abs(tx) + abs(ty) >= maxFrameShiftFraction * Double(image.width) ? 0 : framesSinceShake + 1
         return StabilityResult(seq: frame.seq, ptsUs: frame.ptsUs, tx: tx, ty: ty, registered: true,
-                               stable: history.count >= requiredSamples, sampleCount: history.count,
-                               summedShift: summed, moved: false)
+                               stable: history.count >= requiredSamples && framesSinceShake >= requiredSamples,
+                               sampleCount: history.count, summedShift: summed, moved: false,
+                               summedStill: history.count >= requiredSamples)
     }
 }
