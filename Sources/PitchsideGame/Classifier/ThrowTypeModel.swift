@@ -140,23 +140,26 @@ public struct LearnedThrowTypeClassifier: ThrowTypeClassifier {
     public init(model: ThrowTypeModel = .trained) { self.model = model }
 
     public func classify(_ poses: [PSPoseObservation], releasePtsUs: Int64?) -> ThrowTypeDecision {
-        guard let x = WindowFeatures.extract(poses, releasePtsUs: releasePtsUs) else {
-            return ThrowTypeDecision(type: .none, confidence: 0)
-        }
-        let p = model.probabilities(x)
-        let best = p.indices.max { p[$0] < p[$1] } ?? 0
-        return ThrowTypeDecision(type: ThrowTypeModel.type(named: model.classes[best]), confidence: p[best])
+        decide(poses, releasePtsUs: releasePtsUs) { _ in true }
     }
 
     /// The most probable throw class; its confidence is that class's probability, which stays
     /// low when the model took the window for none.
     public func classifyThrow(_ poses: [PSPoseObservation], releasePtsUs: Int64?) -> ThrowTypeDecision {
+        decide(poses, releasePtsUs: releasePtsUs) { $0 != .none }
+    }
+
+    /// The most probable of the classes `allowed` admits, with its probability.
+    private func decide(_ poses: [PSPoseObservation], releasePtsUs: Int64?,
+                        allowed: (PSThrowType) -> Bool) -> ThrowTypeDecision {
         guard let x = WindowFeatures.extract(poses, releasePtsUs: releasePtsUs) else {
             return ThrowTypeDecision(type: .none, confidence: 0)
         }
         let p = model.probabilities(x)
-        let throwClasses = p.indices.filter { ThrowTypeModel.type(named: model.classes[$0]) != .none }
-        guard let best = throwClasses.max(by: { p[$0] < p[$1] }) else { return ThrowTypeDecision(type: .none, confidence: 0) }
-        return ThrowTypeDecision(type: ThrowTypeModel.type(named: model.classes[best]), confidence: p[best])
+        let types = model.classes.map(ThrowTypeModel.type(named:))
+        guard let best = p.indices.filter({ allowed(types[$0]) }).max(by: { p[$0] < p[$1] }) else {
+            return ThrowTypeDecision(type: .none, confidence: 0)
+        }
+        return ThrowTypeDecision(type: types[best], confidence: p[best])
     }
 }

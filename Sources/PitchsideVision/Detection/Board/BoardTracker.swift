@@ -121,7 +121,7 @@ public struct BoardTracker: Sendable {
         // Registration cannot confirm a farther creep: people walking about bias it by a few
         // tenths of a pixel every second (dev 0002). A shift seen in two checks in a row is no
         // passing occlusion.
-        if max(abs(shift.dx), abs(shift.dy)) > 1, candidate.map({ $0 != shift }) ?? true {
+        if max(abs(shift.dx), abs(shift.dy)) > 1, !(candidate.map { $0 == shift } ?? false) {
             pendingCreep = shift
             return nil
         }

@@ -50,8 +50,6 @@ public struct StabilityAnalyzer: Sendable {
     private var previous: GrayPyramid?
     private var previousSize = (0, 0)
     private var history: [(Double, Double)] = []
-    /// Registered frames since the last that shifted by `maxFrameShiftFraction` or more.
-    private var framesSinceShake = 0
     /// The last registered shift: the next one is looked for near it first.
     private var lastShift: (tx: Double, ty: Double) = (0, 0)
 
@@ -60,7 +58,6 @@ public struct StabilityAnalyzer: Sendable {
     public mutating func reset() {
         previous = nil
         history.removeAll()
-        framesSinceShake = 0
     }
 
     public mutating func process(_ frame: VideoFrame) -> StabilityResult {
@@ -89,12 +86,13 @@ public struct StabilityAnalyzer: Sendable {
                                    sampleCount: 0, summedShift: summed, moved: true)
         }
         // A shake: not still, though the picture may come back where it was. The history keeps
-        // summing (a pan made of such frames is still a move), but the scene is stable only once
-        // a full history has passed without one.
-        framesSinceShake = abs(tx) + abs(ty) >= maxFrameShiftFraction * Double(image.width) ? 0 : framesSinceShake + 1
+        // summing (a pan made of such frames is still a move), but the scene is stable only when
+        // no frame of a full history shook.
+        let summedStill = history.count >= requiredSamples
+        let shakeLimit = maxFrameShiftFraction * Double(image.width)
         return StabilityResult(seq: frame.seq, ptsUs: frame.ptsUs, tx: tx, ty: ty, registered: true,
-                               stable: history.count >= requiredSamples && framesSinceShake >= requiredSamples,
+                               stable: summedStill && history.allSatisfy { abs($0.0) + abs($0.1) < shakeLimit },
                                sampleCount: history.count, summedShift: summed, moved: false,
-                               summedStill: history.count >= requiredSamples)
+                               summedStill: summedStill)
     }
 }
