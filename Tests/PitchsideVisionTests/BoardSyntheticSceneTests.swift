@@ -117,7 +117,25 @@ final class BoardSyntheticSceneTests: XCTestCase {
                      board.confidence, 100 * errors.corner, 100 * errors.hole, 100 * errors.scale))
         XCTAssertLessThan(errors.hole, 0.15, "hole centre")
         XCTAssertLessThan(errors.scale, 0.03, "metres per pixel")
-        XCTAssertLessThan(errors.corner, 0.12, "corners (the front face is taken in: about 10 % of the length)")
+        XCTAssertLessThan(errors.corner, 0.12, "corners (the near rail is taken in where the bags lie: about 10 % of the length)")
+    }
+
+    /// Side views whose top's colour region runs down into the near rail (the rail is the top's
+    /// paint at three quarters of its brightness, and the outline between them blurs away): the
+    /// near side lay on the rail's bottom edge, its corners 5–10 % of the board's length out
+    /// (dev games 1006, 1015, 1016; 1006 is measured by `pitchside eval detection`, its bags on the edge make this frame fail). `RailSplit` moves it up to the top's edge.
+    func testTheNearRailIsNotTakenForTheTop() throws {
+        for (seed, width, height, players) in [(1015, 1920, 1080, 2), (1016, 640, 360, 1)] as [(UInt64, Int, Int, Int)] {
+            let (game, truth) = DetectionTestSupport.syntheticGame(seed: seed, width: width, height: height, players: players)
+            let frame = truth.camera.firstSettledFrame + 90
+            let picture = try DetectionTestSupport.throughVideoCodec(game.render(frame: frame), crf: 23)
+            let search = BoardDetector().search(in: picture)
+            let board = try XCTUnwrap(search.detection, "seed \(seed): no board (\(search.reason))")
+            let errors = Self.errors(board, truth: truth.frames[frame], width: width, height: height)
+            print(String(format: "seed %d at %d×%d: corners %.2f%% of the length, scale %.2f%%", seed, width, height,
+                         100 * errors.corner, 100 * errors.scale))
+            XCTAssertLessThan(errors.corner, 0.035, "seed \(seed): corners")
+        }
     }
 
     /// Largest corner distance over the board length, hole centre distance over the hole's

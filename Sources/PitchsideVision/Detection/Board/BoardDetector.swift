@@ -157,15 +157,18 @@ public struct BoardDetector: Sendable {
         let roughSides = (0..<4).map { rough[$0].distance(to: rough[($0 + 1) % 4]) }
         let roughAspect = max(roughSides[0] + roughSides[2], roughSides[1] + roughSides[3])
             / max(1e-6, min(roughSides[0] + roughSides[2], roughSides[1] + roughSides[3]))
-        let polished = ordered(EdgePolish.polish(rough, image: plain, sideOn: roughAspect > maximumUnforeshortenedAspect))
+        let sideOn = roughAspect > maximumUnforeshortenedAspect
+        // A side-on top's region may have run down into its near rail.
+        let outline = sideOn ? (RailSplit.split(rough, image: plain) ?? rough) : rough
+        let polished = ordered(EdgePolish.polish(outline, image: plain, sideOn: sideOn))
         let shape = Shape(solidity: solidity, colourShare: colourShare, fragments: top.members.count - 1, rough: rough)
         // Polishing moves sides onto the picture's edges; on a board with rounded corners or a
         // bag over its edge a side can land astray. When the polished outline does not pass, the
         // outline it started from is scored too, and kept if it does better.
         let attempt = score(polished, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work)
         if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
-        guard polished != rough else { return attempt }
-        let fallback = score(rough, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work)
+        guard polished != outline else { return attempt }
+        let fallback = score(outline, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work)
         switch (attempt, fallback) {
         case (.success(let a), .success(let b)): return b.detection.confidence > a.detection.confidence ? .success(b) : .success(a)
         case (.failure, .success): return fallback

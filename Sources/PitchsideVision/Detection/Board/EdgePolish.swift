@@ -172,7 +172,7 @@ enum EdgePolish {
 
     /// Total-least-squares line through the points, refitted once without those more than a
     /// pixel (or two median residuals) away.
-    private static func robustLine(_ points: [PlanePoint]) -> (PlanePoint, PlanePoint)? {
+    static func robustLine(_ points: [PlanePoint]) -> (PlanePoint, PlanePoint)? {
         func fit(_ pts: [PlanePoint]) -> (PlanePoint, PlanePoint)? {
             guard pts.count >= 2 else { return nil }
             let n = Double(pts.count)
