@@ -206,6 +206,32 @@ final class BoardRelocatorTests: XCTestCase {
         guard case .found? = tracker.process(frame(image, 1), stability: shaking) else { return XCTFail("searched on the shake's tail") }
     }
 
+    /// A board found on a shake's tail (a frame a pixel or two off, blurred) is looked for once
+    /// more on the first stable frame, and placed there when that search finds it (dev 1016 at
+    /// 640×360: found on the shake, its sides lay 1–1.5 px in for the whole game). When the
+    /// search on the still frame finds nothing, the board found on the shake stands.
+    func testABoardFoundOnAShakesTailIsPlacedAgainOnTheFirstStableFrame() throws {
+        let image = scene.render(seed: 3)
+        let offShake = Self.shifted(image, dx: 2, dy: -1, seed: 21)
+        var shaking = still(0)
+        shaking.stable = false
+        shaking.summedStill = true
+        var tracker = BoardTracker()
+        guard case .found(let onShake)? = tracker.process(frame(offShake, 0), stability: shaking) else { return XCTFail("found on the tail") }
+        guard case .found(let again)? = tracker.process(frame(image, 1), stability: still(1)) else {
+            return XCTFail("searched again on the first stable frame")
+        }
+        XCTAssertEqual(again, BoardDetector().detect(in: image))
+        XCTAssertNotEqual(again, onShake)
+        XCTAssertNil(tracker.process(frame(image, 2), stability: still(2)), "once only")
+
+        var failing = BoardTracker()
+        XCTAssertNotNil(failing.process(frame(offShake, 0), stability: shaking))
+        let empty = ImageBuffer(width: image.width, height: image.height, layout: .rgb24)
+        XCTAssertNil(failing.process(frame(empty, 1), stability: still(1)), "nothing found: nothing to report")
+        XCTAssertEqual(failing.board, onShake, "the board found on the shake stands")
+    }
+
     func testAfterAMoveToAnotherViewTheBoardIsSearchedAfresh() throws {
         var tracker = BoardTracker()
         var seq: UInt64 = 0

@@ -49,6 +49,10 @@ public struct BoardTracker: Sendable {
     /// A shift farther than a pixel that the last check of a still camera matched, to follow if
     /// the next check matches it too.
     private var pendingCreep: (dx: Int, dy: Int)?
+    /// Whether the board was found on a frame of a shake's tail (`summedStill`, not `stable`):
+    /// a blurred frame places its sides a pixel or more in (dev 1016 at 640×360), so the first
+    /// stable frame looks again.
+    private var placedOnShake = false
 
     public init() {}
 
@@ -65,11 +69,15 @@ public struct BoardTracker: Sendable {
             return .lost(reason: "camera moved (shift \(String(format: "%.1f", s.summedShift)) px)")
         }
         framesSinceSearch += 1
-        if board != nil { return followCreep(frame.image, still: stability?.stable ?? true) }
+        if board != nil {
+            if placedOnShake, stability?.stable == true { return searchAgainOnStill(frame.image) }
+            return followCreep(frame.image, still: stability?.stable ?? true)
+        }
         guard framesSinceSearch >= retryInterval else { return nil }
         // Search only on a still camera when stability is known: a moving picture gives a board
         // that is about to move. A shake's tail that sums to no move will do (`summedStill`); a
-        // board found there a pixel or two off follows the picture once it is still (`followCreep`).
+        // board found there a pixel or two off is searched for again on the first stable frame
+        // (`searchAgainOnStill`), and follows the picture once it is still (`followCreep`).
         if let s = stability, !(s.stable || s.summedStill), s.registered { return nil }
         framesSinceSearch = 0
         // Where the picture around the last board matches again within a pixel, the camera only
@@ -88,6 +96,7 @@ public struct BoardTracker: Sendable {
         let result = detector.search(in: frame.image)
         if let d = result.detection {
             place(d, in: frame.image)
+            placedOnShake = !(stability?.stable ?? true)
             return .found(d)
         }
         if let r = relocated {
@@ -97,9 +106,23 @@ public struct BoardTracker: Sendable {
         return .notFound(reason: result.reason, bestConfidence: result.bestConfidence)
     }
 
+    /// The first stable frame after a board was found on a shake's tail: a search on the sharp
+    /// picture places it again when it finds the same board (its hole within a tenth of the
+    /// length); otherwise the board found on the shake stands. The census has seen no stable
+    /// frame of this board yet, so placing it anew costs it nothing.
+    private mutating func searchAgainOnStill(_ image: ImageBuffer) -> BoardTrackerEvent? {
+        placedOnShake = false
+        guard let old = board, let d = detector.search(in: image).detection,
+              d.hole.center.distance(to: old.hole.center) <= 0.1 * old.lengthPixels else { return nil }
+        framesSinceSearch = 0
+        place(d, in: image)
+        return .found(d)
+    }
+
     private mutating func place(_ d: BoardDetection, in image: ImageBuffer) {
         board = d
         reference = BoardPatch(board: d, image: image).map { ($0, d) }
+        placedOnShake = false
         shiftSinceReference = (0, 0)
         framesSinceReference = 0
         pendingCreep = nil
