@@ -18,6 +18,9 @@ public struct DetectionStream: Sendable {
     /// Frames between repeats of a known board (so a consumer that joins late learns it).
     public var boardInterval: Int
     public let producerID: String
+    /// What the board tracker did with the last frame (nil: nothing new), for tools that say so
+    /// in words (`pitchside inspect board`).
+    public private(set) var lastBoardEvent: BoardTrackerEvent?
     private var framesSinceBoard = 0
 
     public init(producerID: String, boardInterval: Int = 30) {
@@ -33,6 +36,7 @@ public struct DetectionStream: Sendable {
         var results = [PSWorkerResult.with { $0.stability = PSStabilityObservation(stable, header: header) }]
         framesSinceBoard += 1
         let event = tracker.process(frame, stability: stable)
+        lastBoardEvent = event
         // The bags at rest are forgotten only once the board is placed anew: a camera that
         // seemed to move and did not (a walker in a plain scene) leaves them where they were.
         if event?.movesTheBoard == true { census.reset() }

@@ -35,77 +35,106 @@ struct InspectBoardCommand: ParsableCommand {
     @Flag(help: "For an image: list every colour region examined as a board candidate, with its verdict (on stderr).")
     var explain = false
 
+    @Option(help: "For a video: largest width of the RGB rendition analysed (the detection worker's is 1280).")
+    var maxWidth = 1280
+
     func run() throws {
         let source = try VideoSource(url: input)
-        let converter = RenditionConverter(renditions: [Rendition(name: "rgb", layout: .rgb24), .grayFull])
-        var stabilityAnalyzer = StabilityAnalyzer()
-        var tracker = BoardTracker()
-        var census = BagCensus()
-        var pictures: [(VideoFrame, VideoFrame)] = []
-        var overlayImage: ImageBuffer?
+        // A picture alone is looked at whole; a video as the detection worker sees it.
+        let converter = RenditionConverter(renditions: [Rendition(name: "full", layout: .rgb24),
+                                                        Rendition(name: "rgb", layout: .rgb24, maxWidth: maxWidth)])
+        var stream = DetectionStream(producerID: "inspect", boardInterval: Int.max)
+        var first: (full: VideoFrame, rgb: VideoFrame)?
         var count = 0
         var lastFrame: VideoFrame?
         while let picture = try source.nextPicture() {
             if frames > 0 && count >= frames { break }
-            let seq = UInt64(picture.index)
-            let f = try converter.frames(from: picture, streamID: "inspect", seq: seq)
-            guard let rgb = f["rgb"], let gray = f["gray"] else { continue }
+            let f = try converter.frames(from: picture, streamID: "inspect", seq: UInt64(picture.index))
+            guard let full = f["full"], let rgb = f["rgb"] else { continue }
             count += 1
             // A single picture is handled after the loop (no motion to wait for).
-            if count == 1 { pictures.append((rgb, gray)); continue }
-            if count == 2, let first = pictures.first { try step(first.0, first.1) }
-            try step(rgb, gray)
+            if count == 1 { first = (full, rgb); continue }
+            if count == 2, let first { try step(first.rgb, &stream) }
+            try step(rgb, &stream)
             lastFrame = rgb
         }
-        if count == 1, let (rgb, _) = pictures.first {
-            let result = BoardDetector().search(in: rgb.image)
-            if explain { Self.explain(result) }
-            let header = PSHeader(frame: rgb, producerID: "inspect")
-            var bags: [BagSighting] = []
-            if let d = result.detection {
-                bags = BagFinder().find(in: rgb.image, board: d)
-                emit("board", try PSBoardObservation(d, header: header).jsonString(), text: describe(d))
-                let res = CensusResult(seq: rgb.seq, ptsUs: rgb.ptsUs, imageWidth: rgb.image.width, imageHeight: rgb.image.height,
-                                       bags: bags.enumerated().map { CensusBag(id: UInt32($0.offset + 1), center: $0.element.center, colour: $0.element.colour, place: $0.element.place, sincePtsUs: rgb.ptsUs) },
-                                       changes: [])
-                emit("census", try PSBoardCensus(res, header: header).jsonString(), text: bags.map { "  bag \($0.place.rawValue) at (\(Int($0.center.x)), \(Int($0.center.y))) rgb \($0.colour.r),\($0.colour.g),\($0.colour.b), \(Int($0.area.rounded())) px" }.joined(separator: "\n"))
-            } else {
-                emit("board", try PSBoardObservation(notFound: result.reason, confidence: result.bestConfidence, header: header).jsonString(),
-                     text: "no board: \(result.reason)")
-            }
-            overlayImage = DetectionOverlay.draw(board: result.detection, bags: bags, on: rgb.image)
+        guard let first else { throw ValidationError("\(input): no picture could be decoded") }
+        var overlayImage: ImageBuffer?
+        if count == 1 {
+            overlayImage = try still(first.full)
+        } else if let f = lastFrame, let b = stream.tracker.board {
+            overlayImage = DetectionOverlay.draw(board: b, bags: BagFinder().find(in: f.image, board: b), on: f.image)
         }
         if let overlay {
-            if count > 1, let f = lastFrame, let b = tracker.board {
-                overlayImage = DetectionOverlay.draw(board: b, bags: BagFinder().find(in: f.image, board: b), on: f.image)
-            }
             if let img = overlayImage {
                 try ImageFile.writePNG(img, to: overlay)
             } else {
                 FileHandle.standardError.write("no board found: \(overlay) not written\n".data(using: .utf8)!)
             }
         }
+    }
 
-        func step(_ rgb: VideoFrame, _ gray: VideoFrame) throws {
-            let header = PSHeader(frame: rgb, producerID: "inspect")
-            let s = stabilityAnalyzer.process(gray)
-            if self.stability {
-                emit("stability", try PSStabilityObservation(s, header: header).jsonString(),
-                     text: String(format: "frame %d: shift (%.2f, %.2f) %@ samples %d sum %.2f", s.seq, s.tx, s.ty, s.stable ? "stable" : "unstable", s.sampleCount, s.summedShift))
+    /// One picture: the board search, and the bags on and around what it found; the overlay.
+    private func still(_ picture: VideoFrame) throws -> ImageBuffer {
+        let result = BoardDetector().search(in: picture.image)
+        if explain { Self.explain(result) }
+        let header = PSHeader(frame: picture, producerID: "inspect")
+        guard let d = result.detection else {
+            emit("board", try PSBoardObservation(notFound: result.reason, confidence: result.bestConfidence, header: header).jsonString(),
+                 text: "no board: \(result.reason)")
+            return DetectionOverlay.draw(board: nil, bags: [], on: picture.image)
+        }
+        let bags = BagFinder().find(in: picture.image, board: d)
+        emit("board", try PSBoardObservation(d, header: header).jsonString(), text: describe(d))
+        let census = CensusResult(seq: picture.seq, ptsUs: picture.ptsUs, imageWidth: picture.image.width, imageHeight: picture.image.height,
+                                  bags: bags.enumerated().map { CensusBag(id: UInt32($0.offset + 1), center: $0.element.center, colour: $0.element.colour, place: $0.element.place, sincePtsUs: picture.ptsUs) },
+                                  changes: [])
+        emit("census", try PSBoardCensus(census, header: header).jsonString(),
+             text: bags.map { "  bag \($0.place.rawValue) at (\(Int($0.center.x)), \(Int($0.center.y))) rgb \($0.colour.r),\($0.colour.g),\($0.colour.b), \(Int($0.area.rounded())) px" }.joined(separator: "\n"))
+        return DetectionOverlay.draw(board: d, bags: bags, on: picture.image)
+    }
+
+    /// One frame of a video through the detection worker's own analysis (`DetectionStream`): its
+    /// wire messages as JSON, or in words. Boards are not repeated while kept.
+    private func step(_ frame: VideoFrame, _ stream: inout DetectionStream) throws {
+        let results = stream.process(frame)
+        for result in results {
+            switch result.result {
+            case .stability(let s)?:
+                guard stability else { continue }
+                emit("stability", try s.jsonString(),
+                     text: String(format: "frame %d: shift (%.2f, %.2f) %@ samples %d sum %.2f", frame.seq, s.tx, s.ty,
+                                  s.stable ? "stable" : "unstable", s.sampleCount, s.summedShift))
+            case .board(let b)?:
+                emit("board", try b.jsonString(), text: "frame \(frame.seq): " + describe(stream.lastBoardEvent))
+            case .census(let c)?:
+                emit("census", try c.jsonString(),
+                     text: "frame \(frame.seq): census on board \(c.onBoard), in hole \(c.inHole), on ground \(c.onGround); changes "
+                        + c.changes.map { "\(Self.name($0.kind)) #\($0.bagID)" }.joined(separator: ", "))
+            default:
+                continue
             }
-            let event = tracker.process(rgb, stability: s)
-            if event?.movesTheBoard == true { census.reset() }
-            switch event {
-            case .relocated(let d, let dx, let dy): emit("board", try PSBoardObservation(d, header: header).jsonString(), text: "frame \(rgb.seq): found again \(dx), \(dy) px from where it was: " + describe(d))
-            case .found(let d): emit("board", try PSBoardObservation(d, header: header).jsonString(), text: "frame \(rgb.seq): " + describe(d))
-            case .notFound(let reason, let c): emit("board", try PSBoardObservation(notFound: reason, confidence: c, header: header).jsonString(), text: "frame \(rgb.seq): no board: \(reason)")
-            case .lost(let reason): emit("board", try PSBoardObservation(notFound: reason, confidence: 0, header: header).jsonString(), text: "frame \(rgb.seq): board lost: \(reason)")
-            case nil: break
-            }
-            if let r = census.process(frame: rgb, board: tracker.board, stable: s.stable) {
-                emit("census", try PSBoardCensus(r, header: header).jsonString(),
-                     text: "frame \(rgb.seq): census on board \(r.onBoard), in hole \(r.inHole), on ground \(r.onGround); changes " + r.changes.map { "\($0.kind.rawValue) #\($0.bagID)" }.joined(separator: ", "))
-            }
+        }
+    }
+
+    private func describe(_ event: BoardTrackerEvent?) -> String {
+        switch event {
+        case .found(let d)?: return describe(d)
+        case .relocated(let d, let dx, let dy)?: return "found again \(dx), \(dy) px from where it was: " + describe(d)
+        case .notFound(let reason, _)?: return "no board: \(reason)"
+        case .lost(let reason)?: return "board lost: \(reason)"
+        case nil: return "board"
+        }
+    }
+
+    private static func name(_ kind: PSCensusChangeKind) -> String {
+        switch kind {
+        case .censusChangeNewBag: return "new bag"
+        case .censusChangeKnockedIn: return "knocked in"
+        case .censusChangeKnockedOff: return "knocked off"
+        case .censusChangeRemoved: return "removed"
+        case .censusChangeReshaded: return "re-shaded"
+        default: return "change"
         }
     }
 

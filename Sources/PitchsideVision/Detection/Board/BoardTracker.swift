@@ -108,12 +108,12 @@ public struct BoardTracker: Sendable {
 
     /// The first stable frame after a board was found on a shake's tail: a search on the sharp
     /// picture places it again when it finds the same board (its hole within a tenth of the
-    /// length); otherwise the board found on the shake stands. The census has seen no stable
-    /// frame of this board yet, so placing it anew costs it nothing.
+    /// length) somewhere else; otherwise the board found on the shake stands. The census has seen
+    /// no stable frame of this board yet, so placing it anew costs it nothing.
     private mutating func searchAgainOnStill(_ image: ImageBuffer) -> BoardTrackerEvent? {
         placedOnShake = false
         guard let old = board, let d = detector.search(in: image).detection,
-              d.hole.center.distance(to: old.hole.center) <= 0.1 * old.lengthPixels else { return nil }
+              d.hole.center.distance(to: old.hole.center) <= 0.1 * old.lengthPixels, d != old else { return nil }
         framesSinceSearch = 0
         place(d, in: image)
         return .found(d)
