@@ -130,6 +130,48 @@ final class CensusTests: XCTestCase {
         return out
     }
 
+    /// The camera moved and the picture around the board was matched again (or it crept): the
+    /// board and the bags at rest moved in the picture. Followed, the census keeps
+    /// its bags and their identities, and the scene stays at rest; started again, it reported
+    /// every one as new.
+    func testBagsAtRestFollowThePictureWhenItMoves() throws {
+        var (scene, board) = try sceneWithOneBag()
+        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        scene.groundBags = [(PlanePoint(scene.corners[3].x - 1.2 * bagSide, scene.corners[3].y + 0.8 * bagSide), bagSide, (240, 220, 20))]
+        let before = scene.render(seed: 3)
+        var census = BagCensus()
+        var seq: UInt64 = 0
+        let first = try XCTUnwrap(rest(&census, [before], board: board, seq: &seq).last)
+        XCTAssertEqual(first.changes.map(\.kind), [.newBag, .newBag])
+        // After a real move the picture is matched farther away than a creep's pixel or two.
+        let (dx, dy) = (Int((1.5 * bagSide).rounded()), -2)
+        let moved = BoardRelocatorTests.shifted(before, dx: dx, dy: dy, seed: 9)
+        let movedBoard = board.translated(dx: Double(dx), dy: Double(dy))
+
+        var followed = census
+        followed.follow(dx: Double(dx), dy: Double(dy))
+        let after = rest(&followed, [moved], board: movedBoard, seq: &seq)
+        XCTAssertTrue(after.isEmpty, "still at rest, nothing to report: \(after.map(\.changes))")
+        XCTAssertEqual(followed.bags.map(\.id), first.bags.map(\.id), "the same bags")
+        for (a, b) in zip(followed.bags, first.bags) {
+            XCTAssertEqual(a.center.x, b.center.x + Double(dx), accuracy: 0.25 * bagSide)
+            XCTAssertEqual(a.center.y, b.center.y + Double(dy), accuracy: 0.25 * bagSide)
+        }
+
+        // The next bag to come to rest is the one new bag.
+        var withAnother = scene
+        withAnother.boardBags.append((0.35, 0.0, (200, 40, 40)))
+        let next = rest(&followed, [BoardRelocatorTests.shifted(withAnother.render(seed: 4), dx: dx, dy: dy, seed: 10)], board: movedBoard, seq: &seq)
+        XCTAssertEqual(next.last?.changes.map(\.kind), [.newBag])
+        XCTAssertEqual(next.last?.onBoard, 2)
+        XCTAssertEqual(next.last?.onGround, 1)
+
+        var restarted = census
+        restarted.reset()
+        let again = rest(&restarted, [moved], board: movedBoard, seq: &seq)
+        XCTAssertEqual(again.last?.changes.map(\.kind), [.newBag, .newBag], "started again, every bag reads as new")
+    }
+
     /// A bag of the same colour that comes to rest against one already on the board makes one
     /// blob with it: the pixels that changed between the two rest states count it, whatever
     /// the blob's area says.

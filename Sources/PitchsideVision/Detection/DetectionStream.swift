@@ -37,9 +37,17 @@ public struct DetectionStream: Sendable {
         framesSinceBoard += 1
         let event = tracker.process(frame, stability: stable)
         lastBoardEvent = event
-        // The bags at rest are forgotten only once the board is placed anew: a camera that
-        // seemed to move and did not (a walker in a plain scene) leaves them where they were.
-        if event?.movesTheBoard == true { census.reset() }
+        // The bags at rest are forgotten only once the board is placed anew by a search: a camera
+        // that seemed to move and did not (a walker in a plain scene) leaves them where they were,
+        // and one whose picture was matched a few pixels away moved them as much.
+        switch event {
+        case .relocated(_, let dx, let dy)? where event?.movesTheBoard == true:
+            census.follow(dx: Double(dx), dy: Double(dy))
+        case .found?:
+            census.reset()
+        default:
+            break
+        }
         switch event {
         case .found(let board)?, .relocated(let board, _, _)?:
             results.append(PSWorkerResult.with { $0.board = PSBoardObservation(board, header: header) })

@@ -124,6 +124,23 @@ public struct BagCensus: Sendable {
     /// The bags of the last reported rest state.
     public var bags: [CensusBag] { reported }
 
+    /// The picture moved by (dx, dy) pixels and the board with it (a camera that crept, or moved
+    /// and was matched again: `BoardTrackerEvent.relocated`): the bags at rest lie where they
+    /// lay, moved as much. They keep their identities, and a scene at rest stays at rest (no
+    /// rest state is reported for the move alone); the next rest state is matched to them by
+    /// position, not pixel by pixel (the last rest state's pixels lie elsewhere now). Starting
+    /// again instead (`reset`) reported every resting bag as new at the next rest state, and a
+    /// throw still waiting for its bag to rest took the first of them for its own.
+    public mutating func follow(dx: Double, dy: Double) {
+        for i in reported.indices {
+            reported[i].center = PlanePoint(reported[i].center.x + dx, reported[i].center.y + dy)
+        }
+        boardKey = boardKey.map { PlanePoint($0.x + dx, $0.y + dy) }
+        anchorSightings = anchorSightings.map { $0.translated(dx: dx, dy: dy) }
+        lastRest = nil
+        anchorScan = nil
+    }
+
     public mutating func reset() {
         anchorSightings = []
         anchorScan = nil

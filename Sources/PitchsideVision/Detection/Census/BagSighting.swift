@@ -30,6 +30,15 @@ public struct BagSighting: Sendable, Equatable, Codable {
         singleBagArea = area
     }
 
+    /// The same sighting in a picture moved by (dx, dy) pixels.
+    func translated(dx: Double, dy: Double) -> BagSighting {
+        var s = self
+        s.center = PlanePoint(center.x + dx, center.y + dy)
+        s.extentMin = PlanePoint(extentMin.x + dx, extentMin.y + dy)
+        s.extentMax = PlanePoint(extentMax.x + dx, extentMax.y + dy)
+        return s
+    }
+
     /// Whether `p` lies within the blob's box grown by `margin` pixels.
     public func covers(_ p: PlanePoint, margin: Double) -> Bool {
         p.x >= extentMin.x - margin && p.x <= extentMax.x + margin && p.y >= extentMin.y - margin && p.y <= extentMax.y + margin
