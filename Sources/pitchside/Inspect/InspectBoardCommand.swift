@@ -41,19 +41,23 @@ struct InspectBoardCommand: ParsableCommand {
     func run() throws {
         let source = try VideoSource(url: input)
         // A picture alone is looked at whole; a video as the detection worker sees it.
-        let converter = RenditionConverter(renditions: [Rendition(name: "full", layout: .rgb24),
-                                                        Rendition(name: "rgb", layout: .rgb24, maxWidth: maxWidth)])
+        let whole = RenditionConverter(renditions: [Rendition(name: "rgb", layout: .rgb24)])
+        let converter = RenditionConverter(renditions: [Rendition(name: "rgb", layout: .rgb24, maxWidth: maxWidth)])
         var stream = DetectionStream(producerID: "inspect", boardInterval: Int.max)
         var first: (full: VideoFrame, rgb: VideoFrame)?
         var count = 0
         var lastFrame: VideoFrame?
         while let picture = try source.nextPicture() {
             if frames > 0 && count >= frames { break }
-            let f = try converter.frames(from: picture, streamID: "inspect", seq: UInt64(picture.index))
-            guard let full = f["full"], let rgb = f["rgb"] else { continue }
+            let seq = UInt64(picture.index)
+            guard let rgb = try converter.frames(from: picture, streamID: "inspect", seq: seq)["rgb"] else { continue }
             count += 1
-            // A single picture is handled after the loop (no motion to wait for).
-            if count == 1 { first = (full, rgb); continue }
+            // A single picture is handled after the loop (no motion to wait for), at its own size.
+            if count == 1 {
+                guard let full = try whole.frames(from: picture, streamID: "inspect", seq: seq)["rgb"] else { continue }
+                first = (full, rgb)
+                continue
+            }
             if count == 2, let first { try step(first.rgb, &stream) }
             try step(rgb, &stream)
             lastFrame = rgb
