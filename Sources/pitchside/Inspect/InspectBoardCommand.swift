@@ -63,30 +63,30 @@ struct InspectBoardCommand: ParsableCommand {
             lastFrame = rgb
         }
         guard let first else { throw ValidationError("\(input): no picture could be decoded") }
-        var overlayImage: ImageBuffer?
         if count == 1 {
-            overlayImage = try still(first.full)
-        } else if let f = lastFrame, let b = stream.tracker.board {
-            overlayImage = DetectionOverlay.draw(board: b, bags: BagFinder().find(in: f.image, board: b), on: f.image)
-        }
-        if let overlay {
-            if let img = overlayImage {
-                try ImageFile.writePNG(img, to: overlay)
+            let found = try still(first.full)
+            if let overlay {
+                try ImageFile.writePNG(DetectionOverlay.draw(board: found.board, bags: found.bags, on: first.full.image), to: overlay)
+            }
+        } else if let overlay {
+            // Drawn only when asked for: the bags are looked for once more on the last frame.
+            if let f = lastFrame, let b = stream.tracker.board {
+                try ImageFile.writePNG(DetectionOverlay.draw(board: b, bags: BagFinder().find(in: f.image, board: b), on: f.image), to: overlay)
             } else {
                 FileHandle.standardError.write("no board found: \(overlay) not written\n".data(using: .utf8)!)
             }
         }
     }
 
-    /// One picture: the board search, and the bags on and around what it found; the overlay.
-    private func still(_ picture: VideoFrame) throws -> ImageBuffer {
+    /// One picture: the board search, and the bags on and around what it found.
+    private func still(_ picture: VideoFrame) throws -> (board: BoardDetection?, bags: [BagSighting]) {
         let result = BoardDetector().search(in: picture.image)
         if explain { Self.explain(result) }
         let header = PSHeader(frame: picture, producerID: "inspect")
         guard let d = result.detection else {
             emit("board", try PSBoardObservation(notFound: result.reason, confidence: result.bestConfidence, header: header).jsonString(),
                  text: "no board: \(result.reason)")
-            return DetectionOverlay.draw(board: nil, bags: [], on: picture.image)
+            return (nil, [])
         }
         let bags = BagFinder().find(in: picture.image, board: d)
         emit("board", try PSBoardObservation(d, header: header).jsonString(), text: describe(d))
@@ -95,7 +95,7 @@ struct InspectBoardCommand: ParsableCommand {
                                   changes: [])
         emit("census", try PSBoardCensus(census, header: header).jsonString(),
              text: bags.map { "  bag \($0.place.rawValue) at (\(Int($0.center.x)), \(Int($0.center.y))) rgb \($0.colour.r),\($0.colour.g),\($0.colour.b), \(Int($0.area.rounded())) px" }.joined(separator: "\n"))
-        return DetectionOverlay.draw(board: d, bags: bags, on: picture.image)
+        return (d, bags)
     }
 
     /// One frame of a video through the detection worker's own analysis (`DetectionStream`): its
