@@ -18,6 +18,7 @@ struct Pitchside: ParsableCommand {
             ScoresCommand.self,
             UpCommand.self,
             AnalyzeCommand.self,
+            ReplayCommand.self,
             InspectCommand.self,
             SynthCommand.self,
             EvalCommand.self,

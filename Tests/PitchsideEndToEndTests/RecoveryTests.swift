@@ -33,6 +33,9 @@ final class RecoveryTests: XCTestCase {
         /// Workers that exited with results the aggregator had not logged.
         var unlogged: Int
         var diagnostics: String
+        /// The game played again over the results the aggregators kept (`pitchside replay --json`).
+        var replayed: ScoreLines
+        var replayStatus: Int32?
     }
 
     /// A run's result, written by the thread that plays it and read after both have ended.
@@ -99,13 +102,16 @@ final class RecoveryTests: XCTestCase {
         let restored = cluster.aggregators.count > 1
             ? cluster.aggregators[1].stderr.components(separatedBy: "\n").first { $0.contains("restored stream") } : nil
         let workerLogs = cluster.workers.map(\.stderr)
+        let replay = try ChildProcess(["replay", cluster.keptResults, "--json"])
+        let replayStatus = replay.wait(timeout: 60)
         return Run(early: ScoreLines(early.stdout), late: late.map { ScoreLines($0.stdout) },
                    published: cluster.aggregators.map { ScoreLines($0.stdout) }, lastEventSeq: last,
                    captureRunningAtKill: captureRunningAtKill, restoredAtEvent: restored,
                    logged: try cluster.deliveryMarks(),
                    resends: workerLogs.map { $0.components(separatedBy: "asks for results").count - 1 }.reduce(0, +),
                    unlogged: workerLogs.filter { $0.contains("the aggregator has not logged") }.count,
-                   diagnostics: cluster.diagnostics)
+                   diagnostics: cluster.diagnostics + "\nreplay: " + replay.stderr,
+                   replayed: ScoreLines(replay.stdout), replayStatus: replayStatus)
     }
 
     func testAnAggregatorKilledMidGameLosesAndRepeatsNothing() throws {
@@ -131,6 +137,15 @@ final class RecoveryTests: XCTestCase {
         XCTAssertEqual(published.count, Set(published).count, "published twice: \(published)")
         XCTAssertTrue(Set(killed.published.flatMap(\.events)).isSubset(of: Set(reference.early.events)))
         print("aggregator killed after \(Self.eventsBeforeKill) events; \(killed.restoredAtEvent ?? ""); \(reference.early.events.count) events, final score \(reference.early.lastScore ?? "none"); results logged per worker \(killed.logged); workers asked to resend \(killed.resends) time(s)")
+    }
+
+    /// The game is deterministic: played again over the results the aggregator kept, with no
+    /// worker, video or socket, it gives every event the cluster published, in order.
+    func testTheKeptResultsPlayedAgainGiveTheClustersEvents() throws {
+        let (reference, _) = try runs()
+        XCTAssertEqual(reference.replayStatus, 0, reference.diagnostics)
+        XCTAssertGreaterThan(reference.early.throwsCompleted.count, 0, reference.diagnostics)
+        XCTAssertEqual(reference.replayed.events, reference.early.events, reference.diagnostics)
     }
 
     func testALateSubscriberCatchesUpThroughASnapshotAndFollowsLive() throws {

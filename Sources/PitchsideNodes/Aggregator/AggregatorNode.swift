@@ -32,6 +32,10 @@ public final class AggregatorNode {
         public var producerID = "aggregator"
         /// How often receipts go to the workers (seconds).
         public var ackInterval: Double = 0.2
+        /// Also keep every result handed to the games, in order, in this file (`KeptResults`), for
+        /// `pitchside replay`. Written after each commit to the log: an aggregator killed between the
+        /// two leaves the file a result or so short of the log.
+        public var keepResultsPath: String?
 
         public init(databasePath: String) { self.databasePath = databasePath }
     }
@@ -68,6 +72,7 @@ public final class AggregatorNode {
         let log = try EventLog(path: options.databasePath)
         let gameConfiguration = options.game
         let recorder = try GameRecorder(log: log, configuration: { _ in gameConfiguration }, classifier: options.classifier)
+        let kept = try options.keepResultsPath.map { try KeptResults.Writer(path: $0) }
         var merger = ResultMerger(expectedRoles: options.expectedRoles, knownStreams: options.knownStreams)
         for (stream, game) in recorder.games {
             if let mark = game.resumeAfterPtsUs { merger.resume(stream: stream, afterPts: mark) }
@@ -113,6 +118,7 @@ public final class AggregatorNode {
             let marks = delivery.marks()
             let events = try recorder.handle(results, nowUnixUs: WallClock.nowUnixUs(), deliveries: marks)
             durable = marks
+            try kept?.append(results)
             return events
         }
 
@@ -211,6 +217,7 @@ public final class AggregatorNode {
                 let marks = delivery.marks()
                 try publish(try recorder.endOfStream(stream, ptsUs: endPts[stream] ?? 0, nowUnixUs: WallClock.nowUnixUs(),
                                                      deliveries: marks))
+                try kept?.appendEnd(stream: stream, ptsUs: endPts[stream] ?? 0)
                 durable = marks
                 try sendAcks()
                 logger.info("stream \(stream) ended")

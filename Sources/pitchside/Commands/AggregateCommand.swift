@@ -30,6 +30,9 @@ struct AggregateCommand: ParsableCommand {
     @Flag(help: "Exit once every worker has reported the end of the stream.")
     var exitAtEnd = false
 
+    @Option(help: ArgumentHelp("Also keep every worker result the games handled in this file, for `pitchside replay`.", valueName: "file"))
+    var keepResults: String?
+
     @Flag(help: "Also print every event as a JSON line on stdout.")
     var json = false
 
@@ -45,6 +48,7 @@ struct AggregateCommand: ParsableCommand {
         var options = AggregatorNode.Options(databasePath: path)
         options.expectedRoles = Set(roles.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
         options.exitAtEndOfStream = exitAtEnd
+        options.keepResultsPath = keepResults
         options.knownStreams = streams.map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
         options.game = try game.configuration()
         options.classifier = try game.classifier()

@@ -48,6 +48,9 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(help: "Log level of the cluster's processes.")
     var logLevel = "warning"
 
+    @Option(help: ArgumentHelp("Also keep every worker result the game handled in this file, for `pitchside replay`.", valueName: "file"))
+    var keepResults: String?
+
     @OptionGroup var game: GameOptions
 
     func run() throws {
@@ -68,6 +71,7 @@ struct AnalyzeCommand: ParsableCommand {
         var aggregate = ["aggregate", "--database", directory.appendingPathComponent("games.sqlite").path,
                          "--roles", roles.joined(separator: ","), "--exit-at-end"] + game.arguments
         if json { aggregate.append("--json") } else { aggregate.append("--human") }
+        if let keepResults { aggregate += ["--keep-results", URL(fileURLWithPath: keepResults).path] }
         children.append(ChildSpec(name: "aggregator", executable: SelfExecutable.path,
                                   arguments: aggregate + ClusterOptions.childArguments(configuration),
                                   restartOnExit: false, endsRunOnExit: true))

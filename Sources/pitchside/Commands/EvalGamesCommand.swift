@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import PitchsideCore
+import PitchsideGame
+import PitchsideNodes
 import PitchsideSynth
 
 /// `pitchside eval games`: the whole cluster (`pitchside analyze`) on every game of a corpus,
@@ -11,15 +13,20 @@ struct EvalGamesCommand: ParsableCommand {
         discussion: """
             The corpus is a directory of games (each with game.mp4 and truth.json), as written by
             `pitchside synth corpus` (its index.json, else every GAME/truth.json). Each game's events are kept in --out (NAME.events.jsonl, the
-            cluster's log in NAME.log), so --reuse evaluates again without analysing.
+            cluster's log in NAME.log, the worker results its game handled in NAME.results), so --reuse evaluates again without analysing,
+            and --replay RUNS plays the games again over the results kept in RUNS with this build's game (seconds a game, not minutes:
+            for a change to how the game judges throws; a change to a worker needs the videos analysed again).
               pitchside synth corpus --name held --count 20 --seed 9000 --root /tmp/corpora
               pitchside eval games --corpus /tmp/corpora/held --markdown accuracy.md
+              pitchside eval games --corpus /tmp/corpora/held --replay /tmp/corpora/held/runs --out /tmp/replayed
             Exit status 1 when a game could not be analysed.
             """)
 
     @Option(help: ArgumentHelp("Directory of games (game.mp4 + truth.json each).", valueName: "dir")) var corpus: String
     @Option(help: ArgumentHelp("Where the runs' events go (default: CORPUS/runs).", valueName: "dir")) var out: String?
     @Flag(help: "Use events already in --out instead of analysing again.") var reuse = false
+    @Option(help: ArgumentHelp("Play each game again over the worker results an earlier run kept in this directory (NAME.results) instead of analysing.", valueName: "dir"))
+    var replay: String?
     @Option(help: "Pose workers per run, each taking every N-th frame.") var poseShards = 1
     @Option(help: "Poses on every N-th frame while the body moves slowly (analyze's --pose-every).") var poseEvery = AnalyzeCommand.defaultPoseEvery
     @Option(help: "Release-time tolerance for matching throws, seconds.") var tolerance = 0.5
@@ -29,6 +36,9 @@ struct EvalGamesCommand: ParsableCommand {
     func run() throws {
         let games = try CorpusGames.list(corpus)
         let runs = out ?? corpus + "/runs"
+        if let replay, URL(fileURLWithPath: replay).standardized.path == URL(fileURLWithPath: runs).standardized.path {
+            throw ValidationError("--replay and --out are the same directory: the replayed events would replace the run's")
+        }
         try FileManager.default.createDirectory(atPath: runs, withIntermediateDirectories: true)
         var results: [CorpusGameResult] = []
         var failed: [String] = []
@@ -37,9 +47,12 @@ struct EvalGamesCommand: ParsableCommand {
             let truth = try GroundTruth.load(path: game.directory + "/truth.json")
             let events = "\(runs)/\(game.name).events.jsonl"
             let t0 = WallClock.monotonicSeconds()
-            if !(reuse && FileManager.default.fileExists(atPath: events)) {
+            if let replay {
+                try replayGame(results: "\(replay)/\(game.name).results", truth: truth, events: events)
+            } else if !(reuse && FileManager.default.fileExists(atPath: events)) {
                 log("[\(k + 1)/\(games.count)] \(game.name): analysing \(truth.video.frameCount) frames (\(truth.video.width)×\(truth.video.height))")
-                let status = try analyse(game: game, truth: truth, events: events, log: "\(runs)/\(game.name).log")
+                let status = try analyse(game: game, truth: truth, events: events, log: "\(runs)/\(game.name).log",
+                                         keptResults: "\(runs)/\(game.name).results")
                 guard status == 0 else {
                     log("[\(k + 1)/\(games.count)] \(game.name): pitchside analyze exited with status \(status); see \(runs)/\(game.name).log")
                     failed.append(game.name)
@@ -71,13 +84,15 @@ struct EvalGamesCommand: ParsableCommand {
     }
 
     /// `pitchside analyze` on the game with its rules and players; stdout to `events`.
-    private func analyse(game: (name: String, directory: String), truth: GroundTruth, events: String, log: String) throws -> Int32 {
+    private func analyse(game: (name: String, directory: String), truth: GroundTruth, events: String, log: String,
+                         keptResults: String) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SelfExecutable.path)
         var arguments = ["analyze", game.directory + "/game.mp4", "--json", "--pose-shards", "\(poseShards)", "--pose-every", "\(poseEvery)",
                          "--rules", truth.settings.rules.rawValue]
         let names = truth.settings.players.map(\.name)
         arguments += ["--players", names.joined(separator: ",")]
+        arguments += ["--keep-results", keptResults]
         process.arguments = arguments
         guard FileManager.default.createFile(atPath: events + ".part", contents: nil),
               FileManager.default.createFile(atPath: log, contents: nil) else {
@@ -95,6 +110,25 @@ struct EvalGamesCommand: ParsableCommand {
             try FileManager.default.moveItem(atPath: events + ".part", toPath: events)
         }
         return process.terminationStatus
+    }
+
+    /// The game played again over kept results, with the rules and players `analyse` gives it.
+    private func replayGame(results: String, truth: GroundTruth, events: String) throws {
+        let kept: [PSWorkerResult]
+        do {
+            kept = try KeptResults.read(path: results)
+        } catch let error as KeptResults.ReadError {
+            throw ValidationError("\(error)")
+        } catch {
+            throw ValidationError("no results kept for this game (\(results): \(error.localizedDescription)); run eval games without --replay first")
+        }
+        guard let mode = GameConfiguration.Mode(rawValue: truth.settings.rules.rawValue) else {
+            throw ValidationError("\(results): the game's rules \(truth.settings.rules.rawValue) are not a game mode")
+        }
+        let configuration = GameConfiguration(mode: mode, players: truth.settings.players.map(\.name))
+        let replayed = GameReplay.events(kept, configuration: { _ in configuration })
+        let text = replayed.map { ScoreFormatter.json($0) + "\n" }.joined()
+        try text.write(toFile: events, atomically: true, encoding: .utf8)
     }
 
     private func log(_ line: String) {

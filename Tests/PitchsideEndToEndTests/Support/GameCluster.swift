@@ -53,10 +53,14 @@ final class GameCluster {
     var endpoints: Endpoints { Endpoints(basePort: base) }
     private var common: [String] { ["--base-port", "\(base)", "--log-level", "info"] }
 
+    /// The worker results the aggregators handed to the game (`aggregate --keep-results`).
+    var keptResults: String { directory.appendingPathComponent("game.results").path }
+
     /// Starts an aggregator on the cluster's log (again, after a kill: same file, same ports).
     @discardableResult
     func startAggregator() throws -> ChildProcess {
-        let p = try ChildProcess(["aggregate", "--database", directory.appendingPathComponent("games.sqlite").path, "--json"] + common)
+        let p = try ChildProcess(["aggregate", "--database", directory.appendingPathComponent("games.sqlite").path, "--json",
+                                  "--keep-results", keptResults] + common)
         aggregators.append(p)
         return p
     }
