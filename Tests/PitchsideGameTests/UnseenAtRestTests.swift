@@ -23,11 +23,11 @@ final class UnseenAtRestTests: XCTestCase {
     }
 
     /// One throw landing at `landing`, with extra results inserted after frame `frame`'s own.
-    private func outcome(landing: Vec2, extra: [Int: PSWorkerResult]) -> PSThrowOutcome? {
+    private func outcome(landing: Vec2, extra: [Int: PSWorkerResult], frames: Int = 220) -> PSThrowOutcome? {
         let script = GameScript()
         let t = GameScript.Throw(type: .overhand, landing: landing, censusPlace: nil, releaseFrame: 60)
         var results: [PSWorkerResult] = []
-        for r in script.results(throws: [t], frames: 220) {
+        for r in script.results(throws: [t], frames: frames) {
             results.append(r)
             // After the frame's last result (the pose worker's frame-done).
             if case .frameDone(let d)? = r.result, d.role == "pose", let seq = r.resultHeader?.seq, let e = extra[Int(seq)] {
@@ -136,6 +136,26 @@ final class UnseenAtRestTests: XCTestCase {
         // Seen only after the wait (4 s from frame 95 at 30 fps is frame 215): too late to count.
         let tooLate = script.census(218, place: .onBoard, bagID: 1)
         XCTAssertEqual(outcome(landing: front, extra: [95: quiet, 218: tooLate]), .miss)
+    }
+
+    /// A bag that stops for a moment on another at the hole's lip and then drops in gives two
+    /// rest states a fraction of a second apart: the first shows the bag under it re-shaded, the
+    /// second nothing new. The second says where the bag rests; one long after does not.
+    func testARestStateSoonAfterTheFirstWasAPause() {
+        let script = GameScript()
+        let lip = Vec2(0.80, 0.615)  // short of the hole by a bag: slid in, unless it lies on a bag
+        var reshaded = quietCensus(script, frame: 95, boardBags: [lip])
+        var change = PSCensusChange()
+        change.kind = .censusChangeReshaded
+        change.bagID = 100
+        change.place = .onBoard
+        reshaded.census.changes = [change]
+        XCTAssertEqual(outcome(landing: lip, extra: [95: reshaded]), .board, "on the re-shaded bag")
+        let soon = quietCensus(script, frame: 102, boardBags: [lip])  // 0.23 s later at 30 fps
+        // (It waits 4 s from the later rest state before it is scored.)
+        XCTAssertEqual(outcome(landing: lip, extra: [95: reshaded, 102: soon], frames: 260), .hole)
+        let late = quietCensus(script, frame: 150, boardBags: [lip])  // 1.8 s later: the bag had rested
+        XCTAssertEqual(outcome(landing: lip, extra: [95: reshaded, 150: late], frames: 260), .board)
     }
 
     func testNoBagInViewAfterAHoleFlightIsAHole() {

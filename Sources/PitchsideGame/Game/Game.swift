@@ -63,7 +63,8 @@ public struct Game: Sendable {
         /// (`OutcomeJudge.unseenAtRest`), and when. The throw waits on a while: a later rest
         /// state may still show the bag (the census can miss a bag at first, smeared by the
         /// video's compression until its next key frame, or hidden behind something passing).
-        var unseen: (outcome: PSThrowOutcome, ptsUs: Int64)?
+        /// `passedOverHole`: that rest state's census saw the bag pass just above the hole.
+        var unseen: (outcome: PSThrowOutcome, ptsUs: Int64, passedOverHole: Bool)?
     }
 
     public init(streamID: String, configuration: GameConfiguration = GameConfiguration(),
@@ -271,8 +272,11 @@ public struct Game: Sendable {
         guard let p = pending else { return }
         if let seen = OutcomeJudge.fromCensus(census, previous: previous) {
             finalize(outcome: seen, confirmed: true, pts: pts)
-        } else if p.unseen == nil, let unseen = unseenOutcome(of: p, census: census) {
-            pending?.unseen = (unseen, census.header.ptsUs)
+        } else if p.unseen == nil || census.header.ptsUs - p.unseen!.ptsUs <= GameConstants.pauseUs,
+                  let unseen = unseenOutcome(of: p, census: census, passedOverHoleBefore: p.unseen?.passedOverHole ?? false) {
+            // A rest state soon after the first was a pause on the way (a bag stopped for a moment
+            // on another at the hole's lip, then dropped in): the later one says where it rests.
+            pending?.unseen = unseen
         }
     }
 
@@ -296,14 +300,19 @@ public struct Game: Sendable {
 
     /// What a rest state after the landing that shows no new bag says of the throw; nil for a
     /// rest state from before the landing.
-    private func unseenOutcome(of p: PendingThrow, census: PSBoardCensus) -> PSThrowOutcome? {
+    /// What the bag did on its way (passing over the hole) carries over from an earlier rest state
+    /// (`passedOverHoleBefore`); what lies where (a bag re-shaded) is this rest state's alone.
+    private func unseenOutcome(of p: PendingThrow, census: PSBoardCensus, passedOverHoleBefore: Bool = false)
+        -> (outcome: PSThrowOutcome, ptsUs: Int64, passedOverHole: Bool)? {
         guard census.header.ptsUs >= p.landingPtsUs, let board else { return nil }
         let reshaded = census.changes.first { $0.kind == .censusChangeReshaded && $0.place == .onBoard }
             .flatMap { change in census.bags.first { $0.id == change.bagID } }
             .map { Vec2($0.position.x, $0.position.y) }
-        let passedOverHole = census.changes.contains { $0.inferred && $0.kind == .censusChangeNewBag && $0.place == .inHole }
-        return OutcomeJudge.unseenAtRest(flightOutcome: p.flightOutcome, landing: p.landing, direction: p.direction,
-                                         lastCensus: census, reshaded: reshaded, passedOverHole: passedOverHole, board: board)
+        let passedOverHole = passedOverHoleBefore
+            || census.changes.contains { $0.inferred && $0.kind == .censusChangeNewBag && $0.place == .inHole }
+        let outcome = OutcomeJudge.unseenAtRest(flightOutcome: p.flightOutcome, landing: p.landing, direction: p.direction,
+                                                lastCensus: census, reshaded: reshaded, passedOverHole: passedOverHole, board: board)
+        return (outcome, census.header.ptsUs, passedOverHole)
     }
 
     // MARK: - Throws
