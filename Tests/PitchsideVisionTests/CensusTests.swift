@@ -70,6 +70,19 @@ final class CensusTests: XCTestCase {
         XCTAssertTrue(onGround.isEmpty, "a blob of seven bags' size off the top is something else: \(onGround)")
     }
 
+    /// A game's bags in one pile along the top, blurred larger than they are: still one blob of
+    /// bags (dev3-0005: eight bags in a 1280×720 pile made a blob of more than 8.5 bags' area,
+    /// which was dropped, and the census moved every bag of the pile into the hole at once).
+    func testAPileOfMoreThanEightBagsAreasOnTheTopIsBags() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        scene.boardBags = stride(from: 0.06, through: 1.17, by: 0.11).map { ($0, 0.0, (30, 40, 200)) }
+        let sightings = BagFinder().find(in: scene.render(seed: 3), board: board)
+        let onBoard = sightings.filter { $0.place == .onBoard }
+        XCTAssertEqual(onBoard.count, 1, "one blob: \(sightings)")
+        XCTAssertEqual(onBoard.first?.count, BagFinder().maxBagsPerBlob, "\(sightings)")
+    }
+
     /// Bags covering most of the top: its paint is still the colour the board was found with.
     func testATopMostlyCoveredByBagsKeepsItsPaintColour() {
         let yellow = RGBColour(r: 200, g: 170, b: 60)

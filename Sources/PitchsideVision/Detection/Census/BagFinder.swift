@@ -18,6 +18,11 @@ public struct BagFinder: Sendable {
     /// game 3001: seven bags touching along a 640×360 top made a blob of 7.2 bags' area; with
     /// four the most, it was no bag at all, and the census said every bag had gone).
     public var maxBagsPerBlob = 8
+    /// How much larger than its true area a blob of bags can look: one bag alone measured 1.3–1.8
+    /// bag areas at 640×360 (blur), so a pile of `maxBagsPerBlob` may reach 1.8 times theirs
+    /// (dev3-0005: eight bags piled on a 1280×720 top passed 8.5 bags' area, the pile was no
+    /// bag, and the census moved every bag of it into the hole at once).
+    public var blurGrowth = 1.8
     /// The most bags one blob off the top is taken to hold: a larger blob on the ground is
     /// something else (a person's legs, a shadow).
     public var maxBagsPerGroundBlob = 4
@@ -119,7 +124,7 @@ public struct BagFinder: Sendable {
         let blobs = Blobs.label(fg, width: w, height: h)
         let single = singleBagArea(quad: quad, bag: bag, length: length)
         let minArea = max(6.0, (overhead ? 0.12 : 0.05) * bag * bag)
-        let maxArea = max(3.5 * bag * bag, (Double(maxBagsPerBlob) + 0.5) * single)
+        let maxArea = max(3.5 * bag * bag, (Double(maxBagsPerBlob) * blurGrowth + 0.5) * single)
         let maxGroundArea = max(3.5 * bag * bag, (Double(maxBagsPerGroundBlob) + 0.5) * single)
         /// One bag from its pixels: centre, mean colour, and where it lies.
         func sighting(_ blob: [Int]) -> BagSighting {
