@@ -19,7 +19,7 @@ struct EvalGamesCommand: ParsableCommand {
               pitchside synth corpus --name held --count 20 --seed 9000 --root /tmp/corpora
               pitchside eval games --corpus /tmp/corpora/held --markdown accuracy.md
               pitchside eval games --corpus /tmp/corpora/held --replay /tmp/corpora/held/runs --out /tmp/replayed
-            Exit status 1 when a game could not be analysed.
+            Exit status 1 when a game could not be analysed (with --replay: replayed).
             """)
 
     @Option(help: ArgumentHelp("Directory of games (game.mp4 + truth.json each).", valueName: "dir")) var corpus: String
@@ -37,7 +37,7 @@ struct EvalGamesCommand: ParsableCommand {
         let games = try CorpusGames.list(corpus)
         let runs = out ?? corpus + "/runs"
         if let replay, URL(fileURLWithPath: replay).standardized.path == URL(fileURLWithPath: runs).standardized.path {
-            throw ValidationError("--replay and --out are the same directory: the replayed events would replace the run's")
+            fail("--replay and --out are the same directory: the replayed events would replace the run's")
         }
         try FileManager.default.createDirectory(atPath: runs, withIntermediateDirectories: true)
         var results: [CorpusGameResult] = []
@@ -48,7 +48,13 @@ struct EvalGamesCommand: ParsableCommand {
             let events = "\(runs)/\(game.name).events.jsonl"
             let t0 = WallClock.monotonicSeconds()
             if let replay {
-                try replayGame(results: "\(replay)/\(game.name).results", truth: truth, events: events)
+                do {
+                    try replayGame(results: "\(replay)/\(game.name).results", truth: truth, events: events)
+                } catch {
+                    log("[\(k + 1)/\(games.count)] \(game.name): \(error)")
+                    failed.append(game.name)
+                    continue
+                }
             } else if !(reuse && FileManager.default.fileExists(atPath: events)) {
                 log("[\(k + 1)/\(games.count)] \(game.name): analysing \(truth.video.frameCount) frames (\(truth.video.width)×\(truth.video.height))")
                 let status = try analyse(game: game, truth: truth, events: events, log: "\(runs)/\(game.name).log",
@@ -78,7 +84,7 @@ struct EvalGamesCommand: ParsableCommand {
             print(report.markdown(), terminator: "")
         }
         if !failed.isEmpty {
-            FileHandle.standardError.write(Data("not analysed: \(failed.joined(separator: ", "))\n".utf8))
+            FileHandle.standardError.write(Data("not \(replay == nil ? "analysed" : "replayed"): \(failed.joined(separator: ", "))\n".utf8))
             throw ExitCode(1)
         }
     }
@@ -112,18 +118,22 @@ struct EvalGamesCommand: ParsableCommand {
         return process.terminationStatus
     }
 
+    struct ReplayError: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// The game played again over kept results, with the rules and players `analyse` gives it.
     private func replayGame(results: String, truth: GroundTruth, events: String) throws {
         let kept: [PSWorkerResult]
         do {
             kept = try KeptResults.read(path: results)
         } catch let error as KeptResults.ReadError {
-            throw ValidationError("\(error)")
+            throw ReplayError(description: "\(error)")
         } catch {
-            throw ValidationError("no results kept for this game (\(results): \(error.localizedDescription)); run eval games without --replay first")
+            throw ReplayError(description: "no results kept for this game (\(results): \(error.localizedDescription)); run eval games without --replay first")
         }
         guard let mode = GameConfiguration.Mode(rawValue: truth.settings.rules.rawValue) else {
-            throw ValidationError("\(results): the game's rules \(truth.settings.rules.rawValue) are not a game mode")
+            throw ReplayError(description: "\(results): the game's rules \(truth.settings.rules.rawValue) are not a game mode")
         }
         let configuration = GameConfiguration(mode: mode, players: truth.settings.players.map(\.name))
         let replayed = GameReplay.events(kept, configuration: { _ in configuration })

@@ -1,0 +1,33 @@
+import Foundation
+import XCTest
+
+/// `pitchside eval games --replay`: a game whose results were not kept is named, the others go on.
+final class EvalGamesReplayTests: XCTestCase {
+    func testAGameWithoutKeptResultsIsNamedAndTheRunFails() throws {
+        let video = try TestGames.video(seed: RecoveryTests.seed, arguments: RecoveryTests.synthArguments)
+        let dir = try TestVideo.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let corpus = dir.appendingPathComponent("corpus"), runs = dir.appendingPathComponent("runs")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: corpus.appendingPathComponent("game-a"),
+                                                   withDestinationURL: URL(fileURLWithPath: video).deletingLastPathComponent())
+        let out = dir.appendingPathComponent("replayed").path
+        let run = try ChildProcess(["eval", "games", "--corpus", corpus.path, "--replay", runs.path, "--out", out])
+        XCTAssertEqual(run.wait(timeout: 60), 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("game-a: no results kept for this game"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("run eval games without --replay first"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("not replayed: game-a"), run.stderr)
+
+        // A file that is not kept results is named as such.
+        try Data("not results".utf8).write(to: runs.appendingPathComponent("game-a.results"))
+        let damaged = try ChildProcess(["eval", "games", "--corpus", corpus.path, "--replay", runs.path, "--out", out])
+        XCTAssertEqual(damaged.wait(timeout: 60), 1, damaged.stderr)
+        XCTAssertTrue(damaged.stderr.contains("not a file of kept results"), damaged.stderr)
+
+        // --replay into its own directory would overwrite the run's events.
+        let same = try ChildProcess(["eval", "games", "--corpus", corpus.path, "--replay", runs.path, "--out", runs.path])
+        XCTAssertNotEqual(same.wait(timeout: 60), 0)
+        XCTAssertTrue(same.stderr.contains("the same directory"), same.stderr)
+    }
+}
