@@ -50,14 +50,21 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(sightings.count, 2)
     }
 
+    /// The board of a side view, found on the picture without bags, and the bags `BagFinder`
+    /// sees when blue bags lie along the middle of its top at the given positions.
+    private func blueBagsAlongTheTop(from start: Double, through end: Double, by step: Double) throws
+        -> (board: BoardDetection, sightings: [BagSighting]) {
+        var scene = BoardScene.sideView(seed: 2)
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        scene.boardBags = stride(from: start, through: end, by: step).map { ($0, 0.0, (30, 40, 200)) }
+        return (board, BagFinder().find(in: scene.render(seed: 3), board: board))
+    }
+
     /// Seven bags touching along the top make one blob of several bags' area: still bags (dev
     /// 3001: such a blob was taken for something else, and the census said every bag had gone).
     /// A blob that large on the ground is not taken for bags.
     func testALongPileOnTheTopIsBags() throws {
-        var scene = BoardScene.sideView(seed: 2)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        scene.boardBags = stride(from: 0.40, through: 1.13, by: 0.12).map { ($0, 0.0, (30, 40, 200)) }
-        let sightings = BagFinder().find(in: scene.render(seed: 3), board: board)
+        let (board, sightings) = try blueBagsAlongTheTop(from: 0.40, through: 1.13, by: 0.12)
         let onBoard = sightings.filter { $0.place == .onBoard }
         XCTAssertEqual(onBoard.count, 1, "one blob: \(sightings)")
         XCTAssertGreaterThanOrEqual(onBoard.map(\.count).reduce(0, +), 5, "\(sightings)")
@@ -74,10 +81,7 @@ final class CensusTests: XCTestCase {
     /// bags (dev3-0005: eight bags in a 1280×720 pile made a blob of more than 8.5 bags' area,
     /// which was dropped, and the census moved every bag of the pile into the hole at once).
     func testAPileOfMoreThanEightBagsAreasOnTheTopIsBags() throws {
-        var scene = BoardScene.sideView(seed: 2)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        scene.boardBags = stride(from: 0.06, through: 1.17, by: 0.11).map { ($0, 0.0, (30, 40, 200)) }
-        let sightings = BagFinder().find(in: scene.render(seed: 3), board: board)
+        let (_, sightings) = try blueBagsAlongTheTop(from: 0.06, through: 1.17, by: 0.11)
         let onBoard = sightings.filter { $0.place == .onBoard }
         XCTAssertEqual(onBoard.count, 1, "one blob: \(sightings)")
         XCTAssertEqual(onBoard.first?.count, BagFinder().maxBagsPerBlob, "\(sightings)")

@@ -272,7 +272,7 @@ public struct Game: Sendable {
         guard let p = pending else { return }
         if let seen = OutcomeJudge.fromCensus(census, previous: previous) {
             finalize(outcome: seen, confirmed: true, pts: pts)
-        } else if p.unseen == nil || census.header.ptsUs - p.unseen!.ptsUs <= GameConstants.pauseUs,
+        } else if p.unseen.map({ census.header.ptsUs - $0.ptsUs <= GameConstants.pauseUs }) ?? true,
                   let unseen = unseenOutcome(of: p, census: census, passedOverHoleBefore: p.unseen?.passedOverHole ?? false) {
             // A rest state soon after the first was a pause on the way (a bag stopped for a moment
             // on another at the hole's lip, then dropped in): the later one says where it rests.
@@ -302,7 +302,7 @@ public struct Game: Sendable {
     /// rest state from before the landing.
     /// What the bag did on its way (passing over the hole) carries over from an earlier rest state
     /// (`passedOverHoleBefore`); what lies where (a bag re-shaded) is this rest state's alone.
-    private func unseenOutcome(of p: PendingThrow, census: PSBoardCensus, passedOverHoleBefore: Bool = false)
+    private func unseenOutcome(of p: PendingThrow, census: PSBoardCensus, passedOverHoleBefore: Bool)
         -> (outcome: PSThrowOutcome, ptsUs: Int64, passedOverHole: Bool)? {
         guard census.header.ptsUs >= p.landingPtsUs, let board else { return nil }
         let reshaded = census.changes.first { $0.kind == .censusChangeReshaded && $0.place == .onBoard }

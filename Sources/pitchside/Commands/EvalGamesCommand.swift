@@ -94,11 +94,8 @@ struct EvalGamesCommand: ParsableCommand {
                          keptResults: String) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SelfExecutable.path)
-        var arguments = ["analyze", game.directory + "/game.mp4", "--json", "--pose-shards", "\(poseShards)", "--pose-every", "\(poseEvery)",
-                         "--rules", truth.settings.rules.rawValue]
-        let names = truth.settings.players.map(\.name)
-        arguments += ["--players", names.joined(separator: ",")]
-        arguments += ["--keep-results", keptResults]
+        var arguments = ["analyze", game.directory + "/game.mp4", "--json", "--pose-shards", "\(poseShards)", "--pose-every", "\(poseEvery)"]
+        arguments += Self.gameArguments(truth) + ["--keep-results", keptResults]
         process.arguments = arguments
         guard FileManager.default.createFile(atPath: events + ".part", contents: nil),
               FileManager.default.createFile(atPath: log, contents: nil) else {
@@ -118,6 +115,11 @@ struct EvalGamesCommand: ParsableCommand {
         return process.terminationStatus
     }
 
+    /// The game's rules and players as `analyze` options (`GameOptions`).
+    private static func gameArguments(_ truth: GroundTruth) -> [String] {
+        ["--rules", truth.settings.rules.rawValue, "--players", truth.settings.players.map(\.name).joined(separator: ",")]
+    }
+
     struct ReplayError: Error, CustomStringConvertible {
         let description: String
     }
@@ -132,11 +134,10 @@ struct EvalGamesCommand: ParsableCommand {
         } catch {
             throw ReplayError(description: "no results kept for this game (\(results): \(error.localizedDescription)); run eval games without --replay first")
         }
-        guard let mode = GameConfiguration.Mode(rawValue: truth.settings.rules.rawValue) else {
-            throw ReplayError(description: "\(results): the game's rules \(truth.settings.rules.rawValue) are not a game mode")
-        }
-        let configuration = GameConfiguration(mode: mode, players: truth.settings.players.map(\.name))
-        let replayed = GameReplay.events(kept, configuration: { _ in configuration })
+        // The options `analyse` gives the run's aggregator, read the same way.
+        let options = try GameOptions.parse(Self.gameArguments(truth))
+        let configuration = try options.configuration()
+        let replayed = GameReplay.events(kept, configuration: { _ in configuration }, classifier: try options.classifier())
         let text = replayed.map { ScoreFormatter.json($0) + "\n" }.joined()
         try text.write(toFile: events, atomically: true, encoding: .utf8)
     }
