@@ -158,10 +158,15 @@ public struct BoardDetector: Sendable {
         let roughAspect = max(roughSides[0] + roughSides[2], roughSides[1] + roughSides[3])
             / max(1e-6, min(roughSides[0] + roughSides[2], roughSides[1] + roughSides[3]))
         let sideOn = roughAspect > maximumUnforeshortenedAspect
-        // A side-on top's region may have run down into its near rail.
-        let outline = sideOn ? (RailSplit.split(rough, image: plain) ?? rough) : rough
-        let polished = ordered(EdgePolish.polish(outline, image: plain, sideOn: sideOn))
-        let shape = Shape(solidity: solidity, colourShare: colourShare, fragments: top.members.count - 1, rough: rough)
+        // A side-on top's region may have run down into its near rail, and stopped at bags lying
+        // across the top.
+        // (A part of the top cut off by bags may look as short as a top seen from above.)
+        let railCut = sideOn ? (RailSplit.split(rough, image: plain) ?? rough) : rough
+        let pastBags = roughAspect > EndUnderBags.minimumAspect ? EndUnderBags.extend(railCut, image: plain) : nil
+        let outline = pastBags ?? railCut
+        let polished = ordered(EdgePolish.polish(outline, image: plain, sideOn: sideOn || pastBags != nil))
+        let shape = Shape(solidity: solidity, colourShare: colourShare, fragments: top.members.count - 1, rough: rough,
+                          extendedPastBags: pastBags != nil)
         // Polishing moves sides onto the picture's edges; on a board with rounded corners or a
         // bag over its edge a side can land astray. When the polished outline does not pass, the
         // outline it started from is scored too, and kept if it does better.
@@ -182,6 +187,8 @@ public struct BoardDetector: Sendable {
         var colourShare: Double
         var fragments: Int
         var rough: [PlanePoint]
+        /// An end was carried past bags lying across the top (`EndUnderBags`).
+        var extendedPastBags: Bool
     }
 
     /// Proportions, orientation and the hole search for one placement of the corners.
@@ -236,9 +243,9 @@ public struct BoardDetector: Sendable {
         func points(_ q: [PlanePoint]) -> String {
             q.map { String(format: "(%.1f, %.1f)", $0.x * work.scale, $0.y * work.scale) }.joined(separator: " ")
         }
-        let summary = String(format: "confidence %.2f: solidity %.2f, colour share %.2f (%d fragments), aspect %.1f at %.0f°, hole contrast %.2f, enclosed %.2f; outline quadrilateral %@, polished %@",
+        let summary = String(format: "confidence %.2f: solidity %.2f, colour share %.2f (%d fragments), aspect %.1f at %.0f°, hole contrast %.2f, enclosed %.2f; outline quadrilateral %@, %@polished %@",
                              confidence, solidity, colourShare, shape.fragments, aspect, axisFromHorizontal, hole.contrast, hole.enclosed,
-                             points(rough), points(corners))
+                             points(rough), shape.extendedPastBags ? "carried past bags across the top, " : "", points(corners))
         return .success(Scored(detection: d, evidence: solidity * colourShare * max(0, hole.contrast) * hole.enclosed,
                                foreshortened: aspect > maximumUnforeshortenedAspect, axisFromHorizontal: axisFromHorizontal,
                                summary: summary))
