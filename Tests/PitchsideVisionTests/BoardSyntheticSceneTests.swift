@@ -193,4 +193,27 @@ final class BoardUnderBagsTests: XCTestCase {
             XCTAssertNil(EndUnderBags.extend(scene.corners, image: picture), "seed \(seed)")
         }
     }
+
+    /// dev3-0012 (1920×1080, seen by the worker at 1280×720): a painted ring around the hole cuts
+    /// the strip of top between the hole and the back end off the top's colour region, so the
+    /// hole opened to the outside ("enclosed 0") and the board was never found on 52 searches of
+    /// the game; five throws were lost with it. The quadrilateral and the hole were right. Inside
+    /// a side view's outline the top's paint now counts as top when judging the hole enclosed.
+    func testAHoleRingedWithPaintAtTheBackEndIsEnclosed() throws {
+        let (game, truth) = DetectionTestSupport.syntheticGame(seed: 7012, width: 1920, height: 1080, players: 1)
+        let frame = truth.camera.firstSettledFrame + 60
+        let picture = try DetectionTestSupport.throughVideoCodec(game.render(frame: frame), crf: game.settings.nuisances.crf,
+                                                                 renditionWidth: 1280)
+        let search = BoardDetector().search(in: picture)
+        let board = try XCTUnwrap(search.detection, "seed 7012: no board (\(search.reason))")
+        // The truth's scale is the rendered picture's, 1.5 times finer than the rendition's.
+        var seen = truth.frames[frame]
+        seen.metresPerPixel *= 1.5
+        let errors = BoardSyntheticSceneTests.errors(board, truth: seen, width: 1280, height: 720)
+        print(String(format: "seed 7012 at 1280×720: confidence %.2f, corners %.2f%% of the length, hole %.1f%% of its diameter, scale %.2f%%",
+                     board.confidence, 100 * errors.corner, 100 * errors.hole, 100 * errors.scale))
+        XCTAssertLessThan(errors.corner, 0.02, "corners")
+        XCTAssertLessThan(errors.hole, 0.15, "hole centre")
+        XCTAssertLessThan(errors.scale, 0.03, "metres per pixel")
+    }
 }

@@ -56,6 +56,9 @@ public struct BoardDetector: Sendable {
     /// Shortest length of a top seen without foreshortening, as a fraction of the picture's
     /// shorter side: such a top is seen from above, from close by, and fills much of the picture.
     public var minimumOverheadLength = 0.15
+    /// Shortest foreshortened top, in searched pixels, on which the top's paint around the hole
+    /// counts as top when judging whether the hole is enclosed (`HoleFinder`).
+    public var minimumPaintedLength = 48.0
 
     public init() {}
 
@@ -160,11 +163,10 @@ public struct BoardDetector: Sendable {
         let sideOn = roughAspect > maximumUnforeshortenedAspect
         // A side-on top's region may have run down into its near rail, and stopped at bags lying
         // across the top.
-        // (A part of the top cut off by bags may look as short as a top seen from above.)
         let railCut = sideOn ? (RailSplit.split(rough, image: plain) ?? rough) : rough
-        let pastBags = roughAspect > EndUnderBags.minimumAspect ? EndUnderBags.extend(railCut, image: plain) : nil
+        let pastBags = sideOn ? EndUnderBags.extend(railCut, image: plain) : nil
         let outline = pastBags ?? railCut
-        let polished = ordered(EdgePolish.polish(outline, image: plain, sideOn: sideOn || pastBags != nil))
+        let polished = ordered(EdgePolish.polish(outline, image: plain, sideOn: sideOn))
         let shape = Shape(solidity: solidity, colourShare: colourShare, fragments: top.members.count - 1, rough: rough,
                           extendedPastBags: pastBags != nil)
         // Polishing moves sides onto the picture's edges; on a board with rounded corners or a
@@ -225,7 +227,11 @@ public struct BoardDetector: Sendable {
         let mean = region.meanColour
         let finder = HoleFinder(labels: labels, image: work, boardLabels: top.members, mask: mask,
                                 boardColour: ColourFeature(mean.0, mean.1, mean.2))
-        guard let hole = finder.find(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge),
+        // The paint around a side view's hole counts only on a top long enough to show the hole
+        // over several pixels: on a small one any dark speck in painted paper passed (two of the
+        // real photographs gave a 14-pixel scrap as a side view).
+        let paintEncloses = aspect > maximumUnforeshortenedAspect && longSide >= minimumPaintedLength
+        guard let hole = finder.find(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, sideOn: paintEncloses),
               let plane = BoardPlane(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, backEdgeStart: hole.backEdgeStart)
         else { return .failure(Rejection(message: "no plane through the quadrilateral")) }
         // Solidity from 0.76: a far board seen low with bags on its front edge fills 0.85 of its

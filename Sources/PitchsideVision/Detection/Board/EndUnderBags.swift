@@ -12,9 +12,6 @@ import Foundation
 /// Where most lines agree, the end moves out to where the paint stops. An end that gives onto
 /// the ground, or onto a shaded end face and then the ground, stays where it is.
 enum EndUnderBags {
-    /// Least aspect (long to short sides) of an outline looked at: a side view's top, or a part
-    /// of one cut off by bags, which can look as short as 2.6 : 1 (dev3 7010).
-    static let minimumAspect = 2.0
     /// Lines along the top, at these fractions of its depth from the far side (the near part of a
     /// side view can hold the rail's shade, the far part a bag's overhang).
     static let linesAcross: [Double] = [0.25, 0.35, 0.45, 0.55, 0.65, 0.75]

@@ -32,7 +32,8 @@ struct HoleFinder {
     var width: Int { image.width }
     var height: Int { image.height }
 
-    func find(corners: [PlanePoint], lengthAlongFirstEdge: Bool) -> Found? {
+    /// `sideOn`: the outline is a foreshortened top (see `enclosure`).
+    func find(corners: [PlanePoint], lengthAlongFirstEdge: Bool, sideOn: Bool = false) -> Found? {
         let ends = lengthAlongFirstEdge ? [3, 1] : [0, 2]
         var best: Found?
         for end in ends {
@@ -64,7 +65,7 @@ struct HoleFinder {
             if let l = local, l.contrast > (best?.contrast ?? -2) { best = l }
         }
         if var found = best, let plane = BoardPlane(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, backEdgeStart: found.backEdgeStart) {
-            found.enclosed = enclosure(plane, along: found.along, across: found.across)
+            found.enclosed = enclosure(plane, along: found.along, across: found.across, paintInside: sideOn ? corners : nil)
             best = found
         }
         return best
@@ -75,7 +76,10 @@ struct HoleFinder {
     /// The top is closed by about a third of the hole's radius first: a bag lying over the
     /// board's edge next to the hole leaves only a thin channel from the hole to the outside,
     /// while a gap open to the outside (between a person's legs) is as wide as the "hole".
-    private func enclosure(_ plane: BoardPlane, along: Double, across: Double) -> Double {
+    /// `paintInside`: an outline inside which the top's paint counts as top even where it is no
+    /// part of the colour region (`paintedTop`; side views, where the hole lies a few pixels from
+    /// the back end).
+    private func enclosure(_ plane: BoardPlane, along: Double, across: Double, paintInside corners: [PlanePoint]?) -> Double {
         let r = BoardGeometry.holeRadius
         let centre = plane.point(along: along, across: across)
         let rim = (0..<12).map { j -> Double in
@@ -83,10 +87,12 @@ struct HoleFinder {
             return plane.point(along: along + r * cos(a), across: across + r * sin(a)).distance(to: centre)
         }
         let k = max(1, Int(0.35 * (rim.min() ?? 0)))
-        let closed = mask.outsideAfterClosing(radius: k)
+        let top = corners.map(paintedTop)
+            ?? (region: mask.region, originX: mask.originX, originY: mask.originY, width: mask.width, height: mask.height)
+        let closed = RegionMask.outsideAfterClosing(top.region, width: top.width, height: top.height, radius: k)
         /// Inside the closed top: no outside pixel within k (the closing's erosion half).
         func enclosed(_ p: PlanePoint) -> Bool {
-            let cx = Int(p.x) - mask.originX + closed.pad, cy = Int(p.y) - mask.originY + closed.pad
+            let cx = Int(p.x) - top.originX + closed.pad, cy = Int(p.y) - top.originY + closed.pad
             let rows = closed.outside.count / closed.width
             guard cx - k >= 0, cy - k >= 0, cx + k < closed.width, cy + k < rows else { return false }
             for y in (cy - k)...(cy + k) {
@@ -105,6 +111,34 @@ struct HoleFinder {
             }
         }
         return hole == 0 ? 0 : Double(inside) / Double(hole)
+    }
+
+    /// The top's region, and inside the outline every pixel of the top's paint as well, over the
+    /// box holding both (padded by a pixel). A painted ring around the hole, or a border, cuts
+    /// the strip of top between the hole and a side view's back end off the region, and the hole
+    /// then opened to the outside (dev3-0012 at 1920×1080, searched at 1280: its board was never
+    /// found while the quadrilateral and the hole were right).
+    private func paintedTop(_ corners: [PlanePoint]) -> (region: [UInt8], originX: Int, originY: Int, width: Int, height: Int) {
+        let x0 = max(0, min(mask.originX, Int(corners.map(\.x).min()!.rounded(.down)) - 1))
+        let y0 = max(0, min(mask.originY, Int(corners.map(\.y).min()!.rounded(.down)) - 1))
+        let x1 = min(width - 1, max(mask.originX + mask.width - 1, Int(corners.map(\.x).max()!.rounded(.up)) + 1))
+        let y1 = min(height - 1, max(mask.originY + mask.height - 1, Int(corners.map(\.y).max()!.rounded(.up)) + 1))
+        let w = x1 - x0 + 1, h = y1 - y0 + 1
+        var region = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let mx = x0 + x - mask.originX, my = y0 + y - mask.originY
+                if mx >= 0, my >= 0, mx < mask.width, my < mask.height, mask.region[my * mask.width + mx] == 1 {
+                    region[y * w + x] = 1
+                    continue
+                }
+                let p = PlanePoint(Double(x0 + x) + 0.5, Double(y0 + y) + 0.5)
+                guard polygonContains(corners, p) else { continue }
+                let c = image.pixel(x0 + x, y0 + y)
+                if ColourFeature(c.0, c.1, c.2).distance(to: boardColour) <= chromaTolerance { region[y * w + x] = 1 }
+            }
+        }
+        return (region, x0, y0, w, h)
     }
 
     private func notBoard(_ p: PlanePoint) -> Double? {

@@ -49,6 +49,11 @@ struct RegionMask {
     /// `radius`: gaps in the region narrower than about twice the radius no longer let the
     /// outside in. Padded by `radius + 1` on every side of the mask's box.
     func outsideAfterClosing(radius k: Int) -> (outside: [UInt8], pad: Int, width: Int) {
+        Self.outsideAfterClosing(region, width: width, height: height, radius: k)
+    }
+
+    /// The same for any 0/1 `region` of `width` × `height`.
+    static func outsideAfterClosing(_ region: [UInt8], width: Int, height: Int, radius k: Int) -> (outside: [UInt8], pad: Int, width: Int) {
         let pad = k + 1
         let pw = width + 2 * pad, ph = height + 2 * pad
         // Dilate the region: rows, then columns, each a running count over a window of 2k + 1.
@@ -71,7 +76,7 @@ struct RegionMask {
                 if count > 0 { dilated[y * pw + x] = 1 }
             }
         }
-        return (Self.floodFromCorner(blocked: dilated, width: pw, height: ph), pad, pw)
+        return (floodFromCorner(blocked: dilated, width: pw, height: ph), pad, pw)
     }
 
     /// 1 where a 4-connected flood from the top-left pixel reaches through unblocked pixels.
