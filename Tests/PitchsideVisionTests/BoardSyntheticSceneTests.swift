@@ -194,26 +194,52 @@ final class BoardUnderBagsTests: XCTestCase {
         }
     }
 
-    /// dev3-0012 (1920×1080, seen by the worker at 1280×720): a painted ring around the hole cuts
+    /// dev3-0012 (1920×1080, seen by the worker at 1280×720): a painted ring around the hole cut
     /// the strip of top between the hole and the back end off the top's colour region, so the
     /// hole opened to the outside ("enclosed 0") and the board was never found on 52 searches of
-    /// the game; five throws were lost with it. The quadrilateral and the hole were right. Inside
-    /// a side view's outline the top's paint now counts as top when judging the hole enclosed.
-    func testAHoleRingedWithPaintAtTheBackEndIsEnclosed() throws {
-        let (game, truth) = DetectionTestSupport.syntheticGame(seed: 7012, width: 1920, height: 1080, players: 1)
-        let frame = truth.camera.firstSettledFrame + 60
-        let picture = try DetectionTestSupport.throughVideoCodec(game.render(frame: frame), crf: game.settings.nuisances.crf,
-                                                                 renditionWidth: 1280)
-        let search = BoardDetector().search(in: picture)
-        let board = try XCTUnwrap(search.detection, "seed 7012: no board (\(search.reason))")
-        // The truth's scale is the rendered picture's, 1.5 times finer than the rendition's.
-        var seen = truth.frames[frame]
-        seen.metresPerPixel *= 1.5
-        let errors = BoardSyntheticSceneTests.errors(board, truth: seen, width: 1280, height: 720)
-        print(String(format: "seed 7012 at 1280×720: confidence %.2f, corners %.2f%% of the length, hole %.1f%% of its diameter, scale %.2f%%",
-                     board.confidence, 100 * errors.corner, 100 * errors.hole, 100 * errors.scale))
-        XCTAssertLessThan(errors.corner, 0.02, "corners")
-        XCTAssertLessThan(errors.hole, 0.15, "hole centre")
-        XCTAssertLessThan(errors.scale, 0.03, "metres per pixel")
+    /// the game; five throws were lost with it, while the polished quadrilateral and the hole were
+    /// right. Here that strip is the same paint in shade, too dark to join the region
+    /// (`SurfaceFragments`), and the hole is judged on the true outline: inside a side view's
+    /// outline the top's paint counts as top, and the hole is enclosed.
+    func testAHoleOpenOnlyToTheTopsOwnPaintIsEnclosed() throws {
+        for seed in [1000, 1001, 1002, 1003] as [UInt64] {
+            var scene = BoardScene.sideView(seed: seed)
+            scene.boardColour = (225, 225, 215)
+            scene.backStripShade = 0.8
+            let work = WorkImage(scene.render(seed: seed), maxSide: 1280).blurred()
+            let (labels, regions) = RegionSegmenter().segment(work)
+            // The lit top: the region under a point well inside the front half.
+            let inside = scene.plane.point(along: 0.8 * BoardGeometry.length, across: 0)
+            let label = labels[Int(inside.y) * work.width + Int(inside.x)]
+            let region = regions[Int(label)]
+            let top = SurfaceFragments.join(region, regions: regions, labels: labels, width: work.width, height: work.height)
+            let mask = RegionMask(labels: labels, imageWidth: work.width, members: top.members, box: top.box)
+            let mean = region.meanColour
+            let finder = HoleFinder(labels: labels, image: work, boardLabels: top.members, mask: mask,
+                                    boardColour: ColourFeature(mean.0, mean.1, mean.2))
+            let corners = scene.corners
+            let regionOnly = try XCTUnwrap(finder.find(corners: corners, lengthAlongFirstEdge: true, sideOn: false))
+            let withPaint = try XCTUnwrap(finder.find(corners: corners, lengthAlongFirstEdge: true, sideOn: true))
+            print(String(format: "seed %d: hole contrast %.2f, enclosed by the region %.2f, with the paint inside the outline %.2f",
+                         seed, withPaint.contrast, regionOnly.enclosed, withPaint.enclosed))
+            XCTAssertGreaterThan(withPaint.contrast, 0.5, "seed \(seed): the hole is there")
+            XCTAssertLessThan(regionOnly.enclosed, 0.5, "seed \(seed): the region alone leaves it open")
+            XCTAssertGreaterThan(withPaint.enclosed, 0.8, "seed \(seed): the top's paint closes it")
+        }
+    }
+
+    /// Two of the real overhead photographs (at a third of their size) hold a scrap 14 px long
+    /// with a dark speck that passed as a side view once the paint inside its outline counted;
+    /// a side view then rules out the upright overhead board. Paint counts only on tops at least
+    /// `minimumPaintedLength` long, and these give the board seen from above.
+    func testAScrapWithASpeckIsNoSideView() throws {
+        guard let dir = DetectionTestSupport.chuckVisionDirectory else { throw XCTSkip("chuckvision-dev not present") }
+        for name in ["0020.jpg", "0039.jpg"] {
+            let image = try DetectionTestSupport.decode(dir.appendingPathComponent("img").appendingPathComponent(name), divisor: 3)
+            let board = try XCTUnwrap(BoardDetector().detect(in: image), name)
+            let e = (0..<4).map { board.corners[$0].distance(to: board.corners[($0 + 1) % 4]) }
+            print(name, "board sides", e.map { Int($0) })
+            XCTAssertGreaterThan(e.max() ?? 0, 100, "\(name): the overhead board, not a scrap")
+        }
     }
 }

@@ -18,6 +18,9 @@ struct BoardScene {
     var holeColour: (Double, Double, Double) = (20, 20, 20)
     var noise = 4.0
     var drawHole = true
+    /// Brightness of the top between its back end and the hole's centre, relative to the rest
+    /// (1: the same paint throughout).
+    var backStripShade = 1.0
     var drawBoard = true
     /// Bags: (along from back, across) in metres on the board plane, colour; or ground positions in pixels.
     var boardBags: [(Double, Double, (Double, Double, Double))] = []
@@ -48,8 +51,11 @@ struct BoardScene {
                 let u = toUnit.apply(p)
                 if drawBoard, u.x >= 0, u.x <= 1, u.y >= 0, u.y <= 1 {
                     c = boardColour
+                    let along = lengthAlongFirstEdge ? (backEdgeStart == 3 ? u.x : 1 - u.x) : (backEdgeStart == 0 ? u.y : 1 - u.y)
+                    if along * BoardGeometry.length < BoardGeometry.holeFromBack {
+                        c = (c.0 * backStripShade, c.1 * backStripShade, c.2 * backStripShade)
+                    }
                     if drawHole {
-                        let along = lengthAlongFirstEdge ? (backEdgeStart == 3 ? u.x : 1 - u.x) : (backEdgeStart == 0 ? u.y : 1 - u.y)
                         let across = (lengthAlongFirstEdge ? u.y : u.x) - 0.5
                         let da = along * BoardGeometry.length - BoardGeometry.holeFromBack, dc = across * BoardGeometry.width
                         if da * da + dc * dc < BoardGeometry.holeRadius * BoardGeometry.holeRadius { c = holeColour }

@@ -1,6 +1,5 @@
 import Foundation
 import PitchsideCore
-import PitchsideMedia
 import PitchsideSynth
 @testable import PitchsideVision
 
@@ -31,9 +30,7 @@ enum DetectionTestSupport {
 
     /// The picture as a video codec gives it back: one H.264 frame at `crf` (libx264, 4:2:0),
     /// decoded again. The synthetic games are seen through this blur, not as rendered.
-    /// `renditionWidth`: the decoded frame is the workers' RGB rendition of at most this width,
-    /// made as the capture node makes it (`RenditionConverter`).
-    static func throughVideoCodec(_ image: ImageBuffer, crf: Int, renditionWidth: Int? = nil) throws -> ImageBuffer {
+    static func throughVideoCodec(_ image: ImageBuffer, crf: Int) throws -> ImageBuffer {
         precondition(image.layout == .rgb24)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pitchside-codec-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -42,13 +39,6 @@ enum DetectionTestSupport {
         try Data(image.pixels).write(to: raw)
         _ = try run(["-v", "error", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(image.width)x\(image.height)",
                      "-i", raw.path, "-c:v", "libx264", "-crf", "\(crf)", "-pix_fmt", "yuv420p", "-y", video.path])
-        if let maxWidth = renditionWidth {
-            let source = try VideoSource(url: video.path)
-            let converter = RenditionConverter(renditions: [Rendition(name: "rgb", layout: .rgb24, maxWidth: maxWidth)])
-            guard let picture = try source.nextPicture(), let frame = try converter.frames(from: picture, streamID: "test", seq: 0)["rgb"]
-            else { throw CocoaError(.fileReadCorruptFile) }
-            return frame.image
-        }
         let decoded = try run(["-v", "error", "-i", video.path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
         return try ImageBuffer(width: image.width, height: image.height, layout: .rgb24, pixels: [UInt8](decoded))
     }
