@@ -128,14 +128,23 @@ final class BoardSyntheticSceneTests: XCTestCase {
         for (seed, width, height, players) in [(1015, 1920, 1080, 2), (1016, 640, 360, 1)] as [(UInt64, Int, Int, Int)] {
             let (game, truth) = DetectionTestSupport.syntheticGame(seed: seed, width: width, height: height, players: players)
             let frame = truth.camera.firstSettledFrame + 90
-            let picture = try DetectionTestSupport.throughVideoCodec(game.render(frame: frame), crf: 23)
-            let search = BoardDetector().search(in: picture)
-            let board = try XCTUnwrap(search.detection, "seed \(seed): no board (\(search.reason))")
-            let errors = Self.errors(board, truth: truth.frames[frame], width: width, height: height)
-            print(String(format: "seed %d at %d×%d: corners %.2f%% of the length, scale %.2f%%", seed, width, height,
-                         100 * errors.corner, 100 * errors.scale))
+            let errors = try Self.boardErrors(game, truth: truth, frame: frame, crf: 23, seed: seed)
             XCTAssertLessThan(errors.corner, 0.035, "seed \(seed): corners")
         }
+    }
+
+    /// `errors` for the board found on one frame of `game` seen through the codec at `crf`
+    /// (printed); fails the test when no board is found.
+    static func boardErrors(_ game: SynthGame, truth: GroundTruth, frame: Int, crf: Int, seed: UInt64) throws
+        -> (corner: Double, hole: Double, scale: Double) {
+        let (width, height) = (game.settings.width, game.settings.height)
+        let picture = try DetectionTestSupport.throughVideoCodec(game.render(frame: frame), crf: crf)
+        let search = BoardDetector().search(in: picture)
+        let board = try XCTUnwrap(search.detection, "seed \(seed): no board (\(search.reason))")
+        let errors = Self.errors(board, truth: truth.frames[frame], width: width, height: height)
+        print(String(format: "seed %d at %d×%d crf %d: corners %.2f%% of the length, scale %.2f%%", seed, width, height, crf,
+                     100 * errors.corner, 100 * errors.scale))
+        return errors
     }
 
     /// Largest corner distance over the board length, hole centre distance over the hole's
@@ -169,12 +178,7 @@ final class BoardUnderBagsTests: XCTestCase {
             let frame = truth.camera.firstSettledFrame + after
             XCTAssertLessThan(frame, truth.throwsTruth.first?.releaseFrame ?? 0, "seed \(seed): before the first throw")
             // Through the codec at the game's own quality, as its video shows it.
-            let picture = try DetectionTestSupport.throughVideoCodec(game.render(frame: frame), crf: game.settings.nuisances.crf)
-            let search = BoardDetector().search(in: picture)
-            let board = try XCTUnwrap(search.detection, "seed \(seed): no board (\(search.reason))")
-            let errors = BoardSyntheticSceneTests.errors(board, truth: truth.frames[frame], width: width, height: height)
-            print(String(format: "seed %d at %d×%d crf \(game.settings.nuisances.crf): corners %.2f%% of the length, scale %.2f%%", seed, width, height,
-                         100 * errors.corner, 100 * errors.scale))
+            let errors = try BoardSyntheticSceneTests.boardErrors(game, truth: truth, frame: frame, crf: game.settings.nuisances.crf, seed: seed)
             XCTAssertLessThan(errors.scale, 0.08, "seed \(seed): metres per pixel")
             XCTAssertLessThan(errors.corner, 0.05, "seed \(seed): corners")
         }
