@@ -222,8 +222,8 @@ final class BoardUnderBagsTests: XCTestCase {
             let finder = HoleFinder(labels: labels, image: work, boardLabels: top.members, mask: mask,
                                     boardColour: ColourFeature(mean.0, mean.1, mean.2))
             let corners = scene.corners
-            let regionOnly = try XCTUnwrap(finder.find(corners: corners, lengthAlongFirstEdge: true, sideOn: false))
-            let withPaint = try XCTUnwrap(finder.find(corners: corners, lengthAlongFirstEdge: true, sideOn: true))
+            let regionOnly = try XCTUnwrap(finder.find(corners: corners, lengthAlongFirstEdge: true, paintInsideOutline: false))
+            let withPaint = try XCTUnwrap(finder.find(corners: corners, lengthAlongFirstEdge: true, paintInsideOutline: true))
             print(String(format: "seed %d: hole contrast %.2f, enclosed by the region %.2f, with the paint inside the outline %.2f",
                          seed, withPaint.contrast, regionOnly.enclosed, withPaint.enclosed))
             XCTAssertGreaterThan(withPaint.contrast, 0.5, "seed \(seed): the hole is there")

@@ -231,7 +231,7 @@ public struct BoardDetector: Sendable {
         // over several pixels: on a small one any dark speck in painted paper passed (two of the
         // real photographs gave a 14-pixel scrap as a side view).
         let paintEncloses = aspect > maximumUnforeshortenedAspect && longSide >= minimumPaintedLength
-        guard let hole = finder.find(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, sideOn: paintEncloses),
+        guard let hole = finder.find(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, paintInsideOutline: paintEncloses),
               let plane = BoardPlane(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, backEdgeStart: hole.backEdgeStart)
         else { return .failure(Rejection(message: "no plane through the quadrilateral")) }
         // Solidity from 0.76: a far board seen low with bags on its front edge fills 0.85 of its

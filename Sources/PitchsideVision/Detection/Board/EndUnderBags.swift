@@ -119,9 +119,8 @@ enum EndUnderBags {
         let ground: ColourFeature
 
         func kind(of c: ColourFeature) -> Kind {
-            let k = c.luma / max(1, paint.luma)
-            let a = c.rg - k * paint.rg, b = c.yb - k * paint.yb
-            if paintBrightness.contains(k), (a * a + b * b).squareRoot() <= paintChroma { return .paint }
+            let shade = c.asShade(of: paint)
+            if paintBrightness.contains(shade.share), shade.chromaOff <= paintChroma { return .paint }
             return c.distance(to: ground) <= groundDistance ? .ground : .other
         }
     }
@@ -164,8 +163,6 @@ enum EndUnderBags {
     }
 
     private static func medianColour(_ samples: [ColourFeature]) -> ColourFeature? {
-        guard samples.count >= 8 else { return nil }
-        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
-        return ColourFeature(rg: median(samples.map(\.rg)), yb: median(samples.map(\.yb)), luma: median(samples.map(\.luma)))
+        samples.count >= 8 ? ColourFeature.median(of: samples) : nil
     }
 }

@@ -32,8 +32,9 @@ struct HoleFinder {
     var width: Int { image.width }
     var height: Int { image.height }
 
-    /// `sideOn`: the outline is a foreshortened top (see `enclosure`).
-    func find(corners: [PlanePoint], lengthAlongFirstEdge: Bool, sideOn: Bool = false) -> Found? {
+    /// `paintInsideOutline`: the top's paint inside `corners` counts as top when judging the hole
+    /// enclosed (`enclosure`; side views long enough to show the hole over several pixels).
+    func find(corners: [PlanePoint], lengthAlongFirstEdge: Bool, paintInsideOutline: Bool = false) -> Found? {
         let ends = lengthAlongFirstEdge ? [3, 1] : [0, 2]
         var best: Found?
         for end in ends {
@@ -65,7 +66,7 @@ struct HoleFinder {
             if let l = local, l.contrast > (best?.contrast ?? -2) { best = l }
         }
         if var found = best, let plane = BoardPlane(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, backEdgeStart: found.backEdgeStart) {
-            found.enclosed = enclosure(plane, along: found.along, across: found.across, paintInside: sideOn ? corners : nil)
+            found.enclosed = enclosure(plane, along: found.along, across: found.across, paintInside: paintInsideOutline ? corners : nil)
             best = found
         }
         return best
@@ -119,10 +120,12 @@ struct HoleFinder {
     /// then opened to the outside (dev3-0012 at 1920×1080, searched at 1280: its board was never
     /// found while the quadrilateral and the hole were right).
     private func paintedTop(_ corners: [PlanePoint]) -> (region: [UInt8], originX: Int, originY: Int, width: Int, height: Int) {
-        let x0 = max(0, min(mask.originX, Int(corners.map(\.x).min()!.rounded(.down)) - 1))
-        let y0 = max(0, min(mask.originY, Int(corners.map(\.y).min()!.rounded(.down)) - 1))
-        let x1 = min(width - 1, max(mask.originX + mask.width - 1, Int(corners.map(\.x).max()!.rounded(.up)) + 1))
-        let y1 = min(height - 1, max(mask.originY + mask.height - 1, Int(corners.map(\.y).max()!.rounded(.up)) + 1))
+        let low = corners.reduce(PlanePoint(.infinity, .infinity)) { PlanePoint(min($0.x, $1.x), min($0.y, $1.y)) }
+        let high = corners.reduce(PlanePoint(-.infinity, -.infinity)) { PlanePoint(max($0.x, $1.x), max($0.y, $1.y)) }
+        let x0 = max(0, min(mask.originX, Int(low.x.rounded(.down)) - 1))
+        let y0 = max(0, min(mask.originY, Int(low.y.rounded(.down)) - 1))
+        let x1 = min(width - 1, max(mask.originX + mask.width - 1, Int(high.x.rounded(.up)) + 1))
+        let y1 = min(height - 1, max(mask.originY + mask.height - 1, Int(high.y.rounded(.up)) + 1))
         let w = x1 - x0 + 1, h = y1 - y0 + 1
         var region = [UInt8](repeating: 0, count: w * h)
         for y in 0..<h {

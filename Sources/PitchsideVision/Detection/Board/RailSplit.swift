@@ -49,12 +49,11 @@ enum RailSplit {
             for s in stride(from: 0.15 * line.across, through: 0.45 * line.across, by: 0.5) { samples.append(colour(line, s)) }
         }
         guard samples.count >= 8 else { return nil }
-        let top = ColourFeature(rg: median(samples.map(\.rg)), yb: median(samples.map(\.yb)), luma: median(samples.map(\.luma)))
+        let top = ColourFeature.median(of: samples)
         guard top.luma > 20 else { return nil }
         func share(_ c: ColourFeature) -> Double? {
-            let k = c.luma / top.luma
-            let a = c.rg - k * top.rg, b = c.yb - k * top.yb
-            return (a * a + b * b).squareRoot() <= chromaTolerance ? k : nil
+            let shade = c.asShade(of: top)
+            return shade.chromaOff <= chromaTolerance ? shade.share : nil
         }
         func isTop(_ c: ColourFeature) -> Bool { share(c).map { $0 >= shadeBelow && $0 <= 1.15 } ?? false }
         func isShade(_ c: ColourFeature) -> Bool { share(c).map { $0 >= shadeAbove && $0 < shadeBelow } ?? false }
@@ -91,7 +90,3 @@ enum RailSplit {
     }
 }
 
-private func median(_ v: [Double]) -> Double {
-    let s = v.sorted()
-    return s.isEmpty ? 0 : s[s.count / 2]
-}

@@ -180,14 +180,11 @@ public struct BagFinder: Sendable {
     /// yellow board, dev game 1013) and it is a bag's colour: then only the samples near `found`
     /// count, while at least a fifth of them are.
     func topPaint(_ samples: [ColourFeature], found: RGBColour) -> ColourFeature {
-        func medianColour(_ chosen: [ColourFeature]) -> ColourFeature {
-            ColourFeature(rg: median(chosen.map(\.rg)), yb: median(chosen.map(\.yb)), luma: median(chosen.map(\.luma)))
-        }
-        let all = medianColour(samples)
+        let all = ColourFeature.median(of: samples)
         let reference = ColourFeature(Int(found.r), Int(found.g), Int(found.b))
         guard all.distance(to: reference) > colourThreshold else { return all }
         let paint = samples.filter { $0.distance(to: reference) <= colourThreshold }
-        return paint.count >= max(8, samples.count / 5) ? medianColour(paint) : all
+        return paint.count >= max(8, samples.count / 5) ? ColourFeature.median(of: paint) : all
     }
 
     /// The area one bag at rest covers in the picture: its top (the board's top surface scaled
@@ -203,10 +200,8 @@ public struct BagFinder: Sendable {
     /// the board's chroma scaled with the brightness.
     private func isShade(_ f: ColourFeature, of board: ColourFeature) -> Bool {
         guard board.luma > 1 else { return false }
-        let k = f.luma / board.luma
-        guard k >= 0.25, k <= 1.1 else { return false }
-        let a = f.rg - k * board.rg, b = f.yb - k * board.yb
-        return (a * a + b * b).squareRoot() < 0.6 * colourThreshold
+        let shade = f.asShade(of: board)
+        return shade.share >= 0.25 && shade.share <= 1.1 && shade.chromaOff < 0.6 * colourThreshold
     }
 
     /// Whether `f` is a mixture of the board's paint (in any shade) and a ground colour: the
@@ -238,7 +233,3 @@ public struct BagFinder: Sendable {
     }
 }
 
-private func median(_ v: [Double]) -> Double {
-    let s = v.sorted()
-    return s.isEmpty ? 0 : s[s.count / 2]
-}

@@ -21,6 +21,25 @@ struct ColourFeature {
         let a = rg - o.rg, b = yb - o.yb
         return (a * a + b * b).squareRoot() + 0.25 * abs(luma - o.luma)
     }
+
+    /// `self` read as `paint` in shade: its brightness as a share of the paint's, and how far its
+    /// chroma lies from the paint's scaled by that share (shade dims chroma with brightness, so a
+    /// shaded surface keeps a small `chromaOff` and a different colour does not).
+    func asShade(of paint: ColourFeature) -> (share: Double, chromaOff: Double) {
+        let k = luma / max(1, paint.luma)
+        let a = rg - k * paint.rg, b = yb - k * paint.yb
+        return (k, (a * a + b * b).squareRoot())
+    }
+
+    /// Each component's median over `samples` (the upper one of an even count; zeros when there
+    /// are none): a surface's colour among a few strays.
+    static func median(of samples: [ColourFeature]) -> ColourFeature {
+        func median(_ v: [Double]) -> Double {
+            let s = v.sorted()
+            return s.isEmpty ? 0 : s[s.count / 2]
+        }
+        return ColourFeature(rg: median(samples.map(\.rg)), yb: median(samples.map(\.yb)), luma: median(samples.map(\.luma)))
+    }
 }
 
 /// A few colour clusters (k-means) describing the ground around the board.
