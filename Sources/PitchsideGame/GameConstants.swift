@@ -35,6 +35,10 @@ public enum GameConstants {
 
     /// A throw in flight ends when no accepted observation arrived for more than this many frames.
     public static let noObservationFrameLimit: UInt64 = 20
+    /// Frames a re-acquired bag must be followed before the trajectory worker reports its new
+    /// track (its default `trajectoryLength`): a throw lost in mid-flight, short of the board,
+    /// waits this much longer for its continuation.
+    public static let reacquiredTrackFrames: UInt64 = 15
     /// ... or when this many observations were rejected in a row while in flight.
     public static let maxRejectedObservations = 20
 

@@ -23,10 +23,15 @@ struct GameScript {
         var censusPlace: PSBagPlace?
         var releaseFrame: Int
         var flightFrames = 30
+        /// Downward acceleration of the flight (normalized units per s²).
+        var ay = GameScript.ay
         /// A bounce: a second track from the landing point to here.
         var bounceTo: Vec2? = nil
         /// Points of the flight the trajectory worker missed before it first saw the bag.
         var unseenPoints = 0
+        /// The bag lost in mid-flight: after point `after`, `frames` points go unseen and the
+        /// rest of the flight is a new track.
+        var lostInFlight: (after: Int, frames: Int)? = nil
     }
 
     static let release = Vec2(0.22, 0.56)
@@ -242,9 +247,11 @@ struct GameScript {
         var tracks = extraTracks
         var censusAt: [Int: (PSBagPlace, UInt32)] = [:]
         for (n, t) in plan.enumerated() {
-            let pts = flight(from: mp(Self.release), to: mp(t.landing), startFrame: t.releaseFrame, frames: t.flightFrames)
-            for (f, rs) in observations(uuid: "throw-\(n)", points: Array(pts.dropFirst(t.unseenPoints))) {
-                tracks[f, default: []] += rs
+            let pts = flight(from: mp(Self.release), to: mp(t.landing), startFrame: t.releaseFrame, frames: t.flightFrames, ay: t.ay)
+            let seen = Array(pts.dropFirst(t.unseenPoints))
+            let parts = t.lostInFlight.map { [Array(seen.prefix($0.after + 1)), Array(seen.dropFirst($0.after + 1 + $0.frames))] } ?? [seen]
+            for (k, part) in parts.enumerated() {
+                for (f, rs) in observations(uuid: "throw-\(n)" + (k > 0 ? "-again" : ""), points: part) { tracks[f, default: []] += rs }
             }
             var restFrame = t.releaseFrame + t.flightFrames
             if let b = t.bounceTo {

@@ -69,6 +69,26 @@ final class ScriptedGameTests: XCTestCase {
         XCTAssertEqual(game.assemblerCounters.joinedFragments, 1)
     }
 
+    /// dev3-0009: the bag was lost for 7 frames in mid-flight. Its new track is reported only once
+    /// the worker has followed it for 15 frames, 22 frames after the last accepted observation:
+    /// waiting the usual 20 ended the throw there and made the rest of the flight a second throw.
+    /// Here a slow, high throw loses the bag for 6 frames around the top of its arc (the new
+    /// track is reported 21 frames after the last observation of the first).
+    func testABagLostInMidFlightShortOfTheBoardIsOneThrow() {
+        let script = GameScript()
+        var t = GameScript.Throw(type: .underhand, landing: GameScript.hole, censusPlace: .inHole, releaseFrame: 60)
+        t.flightFrames = 60
+        t.ay = 0.6
+        t.lostInFlight = (after: 26, frames: 6)
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
+        let events = play(&game, script.results(throws: [t], frames: 220))
+        let done = events.throwEvents
+        XCTAssertEqual(done.count, 1, "the rest of the flight is not a second throw")
+        XCTAssertEqual(done.first?.outcome, .hole)
+        XCTAssertEqual(done.first?.landing.x ?? 0, GameScript.hole.x, accuracy: 0.001, "the path runs on to the hole")
+        XCTAssertEqual(game.assemblerCounters.joinedFragments, 1)
+    }
+
     func testABagFirstSeenInMidFlightIsStillAThrowReleasedAtTheThrower() throws {
         let script = GameScript()
         // The worker lost the first 12 of 31 points (the bag against the sky): its path starts

@@ -21,13 +21,8 @@ enum FlightExtrapolation {
     /// both ends; nil without a usable fit or when it does not come down within the horizon.
     static func landing(_ points: [TimedPoint], board: BoardGeometry) -> Vec2? {
         let tail = Array(points.suffix(fitPoints))
-        guard tail.count >= 5, let fit = ProjectileFit(tail), let axis = board.longAxis else { return nil }
-        // Signed distance below the centre line (positive under it in the picture).
-        func below(_ p: Vec2) -> Double {
-            let d = p - board.holeCenter
-            let cross = axis.x * d.y - axis.y * d.x
-            return axis.x >= 0 ? cross : -cross
-        }
+        guard tail.count >= 5, let fit = ProjectileFit(tail), board.longAxis != nil else { return nil }
+        func below(_ p: Vec2) -> Double { belowCentreLine(p, board: board) ?? 0 }
         var t = fit.end
         var previous = fit.point(at: t)
         guard below(previous) < 0 else { return nil }  // already under the line: nothing to carry on
@@ -43,6 +38,17 @@ enum FlightExtrapolation {
             previous = p
         }
         return nil
+    }
+}
+
+extension FlightExtrapolation {
+    /// Signed distance of `p` below the board's centre line (positive under it in the picture);
+    /// nil when the board has no long axis.
+    static func belowCentreLine(_ p: Vec2, board: BoardGeometry) -> Double? {
+        guard let axis = board.longAxis else { return nil }
+        let d = p - board.holeCenter
+        let cross = axis.x * d.y - axis.y * d.x
+        return axis.x >= 0 ? cross : -cross
     }
 }
 

@@ -47,6 +47,8 @@ public struct ThrowAssembler: Sendable {
     private var carriedBackReleases: [String: TimedPoint] = [:]
     private var lastAcceptedSeq: UInt64 = 0
     private var rejectedInARow = 0
+    /// The scene the throw in flight was accepted in (where the board is, which way it flies).
+    private var flightContext: ThrowContext?
 
     public init() {}
 
@@ -82,6 +84,7 @@ public struct ThrowAssembler: Sendable {
         if var t = tracks[o.uuid] { t.merge(o, seq: seq); tracks[o.uuid] = t } else { tracks[o.uuid] = TrackedPath(o, seq: seq) }
         prune(seq: seq)
         let track = tracks[o.uuid]!
+        defer { if inFlight { flightContext = context } }
 
         if throwUUIDs.contains(o.uuid) {
             // The fit improves as points arrive: carry the release back along the latest one.
@@ -113,9 +116,24 @@ public struct ThrowAssembler: Sendable {
     /// Completes the throw in flight when the bag has been gone long enough.
     public mutating func tick(seq: UInt64) -> AssembledThrow? {
         guard inFlight else { return nil }
-        let quiet = seq > lastAcceptedSeq && seq - lastAcceptedSeq > GameConstants.noObservationFrameLimit
+        let limit = GameConstants.noObservationFrameLimit + (lostShortOfTheBoard ? GameConstants.reacquiredTrackFrames : 0)
+        let quiet = seq > lastAcceptedSeq && seq - lastAcceptedSeq > limit
         guard quiet || rejectedInARow > GameConstants.maxRejectedObservations else { return nil }
         return finish()
+    }
+
+    /// Whether the throw's path so far ends in the air short of the board (above the board's
+    /// centre line, the target region's near edge not reached; a bag that fell short lies below
+    /// the line): the bag was lost in mid-flight, and a new track of it is reported
+    /// only once the detector has followed it for `reacquiredTrackFrames`, so waiting the usual
+    /// 20 frames would end the throw just before its continuation arrives (dev3-0009: a 7-frame
+    /// gap split throw 1 in two, and every later throw moved up one).
+    private var lostShortOfTheBoard: Bool {
+        guard let context = flightContext, let end = lastPoint else { return false }
+        let nearEdge = context.direction > 0 ? context.board.minX - GameConstants.targetMargin
+                                             : context.board.maxX + GameConstants.targetMargin
+        guard (nearEdge - end.x) * context.direction > 0 else { return false }
+        return (FlightExtrapolation.belowCentreLine(end, board: context.board) ?? 0) < 0
     }
 
     /// Completes the throw in flight now (end of stream, game stopped).
@@ -125,6 +143,7 @@ public struct ThrowAssembler: Sendable {
             for uuid in throwUUIDs { tracks[uuid] = nil; carriedBackReleases[uuid] = nil }
             throwUUIDs = []
             rejectedInARow = 0
+            flightContext = nil
         }
         return assemble()
     }
