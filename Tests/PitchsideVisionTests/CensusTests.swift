@@ -50,6 +50,23 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(sightings.count, 2)
     }
 
+    /// Off the top, a bag of the board's hue far darker than any face of the board in shade
+    /// (navy beside a light blue board) is a bag too: its chroma is near the paint's, which
+    /// alone made it paint (dev-stack-0002: such a bag slid off the back end to the ground, went
+    /// unseen, and the throw was scored in the hole).
+    func testABagOfTheBoardsHueFarDarkerOnTheGroundIsFound() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        scene.boardColour = (120, 138, 170)
+        scene.groundColour = (80, 120, 60)
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let end = scene.corners[2]
+        scene.groundBags = [(PlanePoint(end.x + 0.8 * bagSide, end.y), bagSide, (6, 24, 55))]
+        let sightings = BagFinder().find(in: scene.render(seed: 3), board: board)
+        XCTAssertEqual(sightings.filter { $0.place == .onGround }.count, 1, "\(sightings)")
+        XCTAssertEqual(sightings.count, 1)
+    }
+
     /// The board of a side view, found on the picture without bags, and the bags `BagFinder`
     /// sees when blue bags lie along the middle of its top at the given positions.
     private func blueBagsAlongTheTop(from start: Double, through end: Double, by step: Double) throws

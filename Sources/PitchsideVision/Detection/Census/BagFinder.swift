@@ -34,6 +34,8 @@ public struct BagFinder: Sendable {
     public var darkOnTopShare = 0.65
     /// ... and just above the top in a side view (its outline and far edge blur into it there).
     public var darkAboveTopShare = 0.45
+    /// The darkest share of the lit top's brightness a face of the board takes in shade.
+    public var minimumShadeShare = 0.25
 
     public init() {}
 
@@ -99,15 +101,14 @@ public struct BagFinder: Sendable {
             let edgeDistance = nearTop.x.contains(p.x) && nearTop.y.contains(p.y) ? polygonSignedDistance(quad, p) : .infinity
             if edgeDistance < -1, !inHole(p.x, p.y, grow: 1.5) {
                 if f.luma < darkOnTopShare * boardColour.luma { return true }
-                return f.distance(to: boardColour) > colourThreshold && !isShade(f, of: boardColour)
+                return !isPaint(f, of: boardColour)
             }
             guard ground.distance(to: f) > colourThreshold else { return false }
             if !overhead, f.luma < darkAboveTopShare * boardColour.luma,
                edgeDistance <= 0 || polygonContains(quad, PlanePoint(p.x, p.y + 0.5 * bag)) {
                 return true
             }
-            return f.distance(to: boardColour) > colourThreshold && !isShade(f, of: boardColour)
-                && !isBlend(f, of: boardColour, with: ground)
+            return !isPaint(f, of: boardColour) && !isBlend(f, of: boardColour, with: ground)
         }
         // Foreground mask over the region around the board.
         let w = x1 - x0 + 1, h = y1 - y0 + 1
@@ -196,12 +197,22 @@ public struct BagFinder: Sendable {
         return max(4, top + edge)
     }
 
+    /// Whether `f` is the board's paint, lit or in shade. Near the paint's colour counts only down
+    /// to the darkest shade the board's faces take (`minimumShadeShare`): chroma counts more than
+    /// brightness, so a navy bag lying against a light blue board's end is "near" its paint, but
+    /// no face of the board is that dark (dev-stack-0002: such a bag, slid off the back end,
+    /// was 5 pixels of a blob, and the census took the throw for one through the hole).
+    private func isPaint(_ f: ColourFeature, of board: ColourFeature) -> Bool {
+        if isShade(f, of: board) { return true }
+        return f.distance(to: board) <= colourThreshold && f.luma >= minimumShadeShare * board.luma
+    }
+
     /// Whether `f` is the board's own paint in shade (its front face, rail, legs, border stripe):
     /// the board's chroma scaled with the brightness.
     private func isShade(_ f: ColourFeature, of board: ColourFeature) -> Bool {
         guard board.luma > 1 else { return false }
         let shade = f.asShade(of: board)
-        return shade.share >= 0.25 && shade.share <= 1.1 && shade.chromaOff < 0.6 * colourThreshold
+        return shade.share >= minimumShadeShare && shade.share <= 1.1 && shade.chromaOff < 0.6 * colourThreshold
     }
 
     /// Whether `f` is a mixture of the board's paint (in any shade) and a ground colour: the
