@@ -232,6 +232,41 @@ final class BoardUnderBagsTests: XCTestCase {
         }
     }
 
+    /// dev3-0010: a side view's top was two colour regions, the lit front part and, in shade,
+    /// the back part holding the hole (merged with the rail in the game). Judged by the lit
+    /// region's labels, the shaded paint around the hole was "not board" as much as the hole,
+    /// the contrast came out 0, and the board was found on one frame of the game only. Inside
+    /// the outline the top's paint in shade is board, and the hole stands out.
+    func testAHoleInTheShadedPartOfATopStandsOut() throws {
+        for seed in [1000, 1001, 1002, 1003] as [UInt64] {
+            var scene = BoardScene.sideView(seed: seed)
+            scene.boardColour = (225, 225, 215)
+            scene.backStripShade = 0.72
+            scene.shadeFromBack = 0.45
+            let work = WorkImage(scene.render(seed: seed), maxSide: 1280).blurred()
+            let (labels, regions) = RegionSegmenter().segment(work)
+            let inside = scene.plane.point(along: 0.8 * BoardGeometry.length, across: 0)
+            let label = labels[Int(inside.y) * work.width + Int(inside.x)]
+            let region = regions[Int(label)]
+            let top = SurfaceFragments.join(region, regions: regions, labels: labels, width: work.width, height: work.height)
+            let mask = RegionMask(labels: labels, imageWidth: work.width, members: top.members, box: top.box)
+            let mean = region.meanColour
+            let finder = HoleFinder(labels: labels, image: work, boardLabels: top.members, mask: mask,
+                                    boardColour: ColourFeature(mean.0, mean.1, mean.2))
+            let regionOnly = try XCTUnwrap(finder.find(corners: scene.corners, lengthAlongFirstEdge: true, paintInsideOutline: false))
+            let withPaint = try XCTUnwrap(finder.find(corners: scene.corners, lengthAlongFirstEdge: true, paintInsideOutline: true))
+            print(String(format: "seed %d: hole contrast judged by the lit region %.2f, with the paint inside the outline %.2f (enclosed %.2f)",
+                         seed, regionOnly.contrast, withPaint.contrast, withPaint.enclosed))
+            XCTAssertLessThan(regionOnly.contrast, 0.35, "seed \(seed): the lit region alone sees no hole")
+            XCTAssertGreaterThan(withPaint.contrast, 0.6, "seed \(seed): the hole stands out of the shaded paint")
+            XCTAssertGreaterThan(withPaint.enclosed, 0.8, "seed \(seed)")
+            let hole = scene.holeCentre
+            let found = try XCTUnwrap(BoardPlane(corners: scene.corners, lengthAlongFirstEdge: true, backEdgeStart: withPaint.backEdgeStart))
+                .point(along: withPaint.along, across: withPaint.across)
+            XCTAssertLessThan(found.distance(to: hole), 0.02 * scene.lengthPixels, "seed \(seed): at the hole")
+        }
+    }
+
     /// Two of the real overhead photographs (at a third of their size) hold a scrap 14 px long
     /// with a dark speck that passed as a side view once the paint inside its outline counted;
     /// a side view then rules out the upright overhead board. Paint counts only on tops at least

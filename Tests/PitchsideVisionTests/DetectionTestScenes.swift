@@ -18,9 +18,12 @@ struct BoardScene {
     var holeColour: (Double, Double, Double) = (20, 20, 20)
     var noise = 4.0
     var drawHole = true
-    /// Brightness of the top between its back end and the hole's centre, relative to the rest
-    /// (1: the same paint throughout).
+    /// Brightness of the top near its back end (`shadeFromBack`), relative to the rest (1: the
+    /// same paint throughout).
     var backStripShade = 1.0
+    /// How far from the back end (metres) the top lies in that shade: by default the strip
+    /// between the back end and the hole's centre.
+    var shadeFromBack = BoardGeometry.holeFromBack
     var drawBoard = true
     /// Bags: (along from back, across) in metres on the board plane, colour; or ground positions in pixels.
     var boardBags: [(Double, Double, (Double, Double, Double))] = []
@@ -52,7 +55,7 @@ struct BoardScene {
                 if drawBoard, u.x >= 0, u.x <= 1, u.y >= 0, u.y <= 1 {
                     c = boardColour
                     let along = lengthAlongFirstEdge ? (backEdgeStart == 3 ? u.x : 1 - u.x) : (backEdgeStart == 0 ? u.y : 1 - u.y)
-                    if along * BoardGeometry.length < BoardGeometry.holeFromBack {
+                    if along * BoardGeometry.length < shadeFromBack {
                         c = (c.0 * backStripShade, c.1 * backStripShade, c.2 * backStripShade)
                     }
                     if drawHole {

@@ -237,8 +237,7 @@ public struct BoardDetector: Sendable {
         // Solidity from 0.76: a far board seen low with bags on its front edge fills 0.85 of its
         // outline (dev game 1006). Without a hole no candidate reaches the minimum confidence.
         let shapeScore = clamp((solidity - 0.76) / 0.14) * clamp((colourShare - 0.45) / 0.25)
-        let holeScore = clamp((hole.contrast - 0.35) / 0.4) * clamp((hole.enclosed - 0.5) / 0.3)
-        let confidence = shapeScore * (0.35 + 0.65 * holeScore)
+        let confidence = shapeScore * (0.35 + 0.65 * hole.strength)
         let ellipse = plane.ellipse(along: hole.along, across: hole.across, radius: BoardGeometry.holeRadius)
         let d = BoardDetection(
             imageWidth: work.width, imageHeight: work.height, corners: corners, hole: ellipse,

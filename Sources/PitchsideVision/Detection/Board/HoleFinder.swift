@@ -16,6 +16,9 @@ struct HoleFinder {
         /// Share of the not-board samples inside the hole that the top encloses (1 for a hole
         /// through the top; low for a gap open to the outside, such as between a person's legs).
         var enclosed = 1.0
+
+        /// How much the hole makes the outline a board, 0…1: clear contrast and enclosed by the top.
+        var strength: Double { clamp((contrast - 0.35) / 0.4) * clamp((enclosed - 0.5) / 0.3) }
     }
 
     let labels: [Int32]
@@ -28,13 +31,28 @@ struct HoleFinder {
     /// (region growing can creep into a shaded hole).
     let boardColour: ColourFeature
     var chromaTolerance = 35.0
+    /// Inside this outline the top's paint is board whatever colour region it fell in (`find`'s
+    /// `paintInsideOutline`)...
+    var paintOutline: [PlanePoint]? = nil
+    /// ... lit or in shade: its chroma at this share of its brightness. The hole's shadow and
+    /// bags are darker (dev3-0010 and -0015 were found with any lower bound from 0.5 to 0.9; from
+    /// 0.3 the hole itself passed for paint, from 1.0 the top's shaded part did not).
+    var paintShades = 0.6...1.35
 
     var width: Int { image.width }
     var height: Int { image.height }
 
     /// `paintInsideOutline`: the top's paint inside `corners` counts as top when judging the hole
     /// enclosed (`enclosure`; side views long enough to show the hole over several pixels).
+    /// Then, inside the outline, the top's paint is board in whichever colour region it fell
+    /// (`notBoard`).
     func find(corners: [PlanePoint], lengthAlongFirstEdge: Bool, paintInsideOutline: Bool = false) -> Found? {
+        var finder = self
+        if paintInsideOutline { finder.paintOutline = corners }
+        return finder.bestHole(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge)
+    }
+
+    private func bestHole(corners: [PlanePoint], lengthAlongFirstEdge: Bool) -> Found? {
         let ends = lengthAlongFirstEdge ? [3, 1] : [0, 2]
         var best: Found?
         for end in ends {
@@ -66,7 +84,7 @@ struct HoleFinder {
             if let l = local, l.contrast > (best?.contrast ?? -2) { best = l }
         }
         if var found = best, let plane = BoardPlane(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, backEdgeStart: found.backEdgeStart) {
-            found.enclosed = enclosure(plane, along: found.along, across: found.across, paintInside: paintInsideOutline ? corners : nil)
+            found.enclosed = enclosure(plane, along: found.along, across: found.across, paintInside: paintOutline)
             best = found
         }
         return best
@@ -147,9 +165,18 @@ struct HoleFinder {
     private func notBoard(_ p: PlanePoint) -> Double? {
         let x = Int(p.x), y = Int(p.y)
         guard x >= 0, y >= 0, x < width, y < height else { return nil }
-        guard boardLabels.contains(labels[y * width + x]) else { return 1 }
-        let p = image.pixel(x, y)
-        return ColourFeature(p.0, p.1, p.2).distance(to: boardColour) > chromaTolerance ? 1 : 0
+        // A side view's top can be two colour regions (lit, and in shade merged with the rail):
+        // inside the outline its paint is board in either (dev3-0010: the part around the hole
+        // counted as not board, and the hole's contrast came out 0). Judged as paint in shade,
+        // not by colour distance, which lets a dark hole of the paint's hue pass for board.
+        let c = image.pixel(x, y)
+        let colour = ColourFeature(c.0, c.1, c.2)
+        if !boardLabels.contains(labels[y * width + x]) {
+            guard let outline = paintOutline, polygonContains(outline, p) else { return 1 }
+            let shade = colour.asShade(of: boardColour)
+            return paintShades.contains(shade.share) && shade.chromaOff < 0.6 * chromaTolerance ? 0 : 1
+        }
+        return colour.distance(to: boardColour) > chromaTolerance ? 1 : 0
     }
 
     private func score(_ plane: BoardPlane, along: Double, across: Double) -> Double {
