@@ -40,8 +40,10 @@ struct UpCommand: ParsableCommand {
     @Option(help: "Pose workers, each taking every N-th frame (--shard k/N).")
     var poseShards = 1
 
-    @Option(help: "Poses on every N-th frame while the body moves slowly (every frame in a throw's swing).")
-    var poseEvery = 1
+    // 2, as `analyze` and the accuracy figures use: with every frame, the pose worker could not
+    // keep up live on a 2-core machine beside the other workers (the demo lost 193 of 1987 frames).
+    @Option(help: "Poses on every N-th frame while the body moves slowly (every frame in a throw's swing; 1: always every frame).")
+    var poseEvery = 2
 
     @Option(help: "People each pose worker tracks (1 halves the pose work of a two-player game, but the waiting player may be typed instead of the thrower).")
     var poseMaxPeople = PoseEstimator.Configuration.defaultMaxPeople
