@@ -198,6 +198,20 @@ final class BoardUnderBagsTests: XCTestCase {
         }
     }
 
+    /// The hole finder a side view's drawn scene gives when its top is the lit region: the
+    /// region under a point well inside the front half, with its same-paint fragments.
+    private func litTopHoleFinder(_ scene: BoardScene, seed: UInt64) -> HoleFinder {
+        let work = WorkImage(scene.render(seed: seed), maxSide: 1280).blurred()
+        let (labels, regions) = RegionSegmenter().segment(work)
+        let inside = scene.plane.point(along: 0.8 * BoardGeometry.length, across: 0)
+        let region = regions[Int(labels[Int(inside.y) * work.width + Int(inside.x)])]
+        let top = SurfaceFragments.join(region, regions: regions, labels: labels, width: work.width, height: work.height)
+        let mask = RegionMask(labels: labels, imageWidth: work.width, members: top.members, box: top.box)
+        let mean = region.meanColour
+        return HoleFinder(labels: labels, image: work, boardLabels: top.members, mask: mask,
+                          boardColour: ColourFeature(mean.0, mean.1, mean.2))
+    }
+
     /// dev3-0012 (1920×1080, seen by the worker at 1280×720): a painted ring around the hole cut
     /// the strip of top between the hole and the back end off the top's colour region, so the
     /// hole opened to the outside ("enclosed 0") and the board was never found on 52 searches of
@@ -210,17 +224,7 @@ final class BoardUnderBagsTests: XCTestCase {
             var scene = BoardScene.sideView(seed: seed)
             scene.boardColour = (225, 225, 215)
             scene.backStripShade = 0.8
-            let work = WorkImage(scene.render(seed: seed), maxSide: 1280).blurred()
-            let (labels, regions) = RegionSegmenter().segment(work)
-            // The lit top: the region under a point well inside the front half.
-            let inside = scene.plane.point(along: 0.8 * BoardGeometry.length, across: 0)
-            let label = labels[Int(inside.y) * work.width + Int(inside.x)]
-            let region = regions[Int(label)]
-            let top = SurfaceFragments.join(region, regions: regions, labels: labels, width: work.width, height: work.height)
-            let mask = RegionMask(labels: labels, imageWidth: work.width, members: top.members, box: top.box)
-            let mean = region.meanColour
-            let finder = HoleFinder(labels: labels, image: work, boardLabels: top.members, mask: mask,
-                                    boardColour: ColourFeature(mean.0, mean.1, mean.2))
+            let finder = litTopHoleFinder(scene, seed: seed)
             let corners = scene.corners
             let regionOnly = try XCTUnwrap(finder.find(corners: corners, lengthAlongFirstEdge: true, paintInsideOutline: false))
             let withPaint = try XCTUnwrap(finder.find(corners: corners, lengthAlongFirstEdge: true, paintInsideOutline: true))
@@ -243,16 +247,7 @@ final class BoardUnderBagsTests: XCTestCase {
             scene.boardColour = (225, 225, 215)
             scene.backStripShade = 0.72
             scene.shadeFromBack = 0.45
-            let work = WorkImage(scene.render(seed: seed), maxSide: 1280).blurred()
-            let (labels, regions) = RegionSegmenter().segment(work)
-            let inside = scene.plane.point(along: 0.8 * BoardGeometry.length, across: 0)
-            let label = labels[Int(inside.y) * work.width + Int(inside.x)]
-            let region = regions[Int(label)]
-            let top = SurfaceFragments.join(region, regions: regions, labels: labels, width: work.width, height: work.height)
-            let mask = RegionMask(labels: labels, imageWidth: work.width, members: top.members, box: top.box)
-            let mean = region.meanColour
-            let finder = HoleFinder(labels: labels, image: work, boardLabels: top.members, mask: mask,
-                                    boardColour: ColourFeature(mean.0, mean.1, mean.2))
+            let finder = litTopHoleFinder(scene, seed: seed)
             let regionOnly = try XCTUnwrap(finder.find(corners: scene.corners, lengthAlongFirstEdge: true, paintInsideOutline: false))
             let withPaint = try XCTUnwrap(finder.find(corners: scene.corners, lengthAlongFirstEdge: true, paintInsideOutline: true))
             print(String(format: "seed %d: hole contrast judged by the lit region %.2f, with the paint inside the outline %.2f (enclosed %.2f)",
