@@ -129,10 +129,7 @@ public struct ThrowAssembler: Sendable {
     /// 20 frames would end the throw just before its continuation arrives (dev3-0009: a 7-frame
     /// gap split throw 1 in two, and every later throw moved up one).
     private var lostShortOfTheBoard: Bool {
-        guard let context = flightContext, let end = lastPoint else { return false }
-        let nearEdge = context.direction > 0 ? context.board.minX - GameConstants.targetMargin
-                                             : context.board.maxX + GameConstants.targetMargin
-        guard (nearEdge - end.x) * context.direction > 0 else { return false }
+        guard let context = flightContext, let end = lastPoint, context.isShortOfTargetRegion(end) else { return false }
         return (FlightExtrapolation.belowCentreLine(end, board: context.board) ?? 0) < 0
     }
 

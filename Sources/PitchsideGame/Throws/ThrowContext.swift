@@ -47,6 +47,12 @@ public struct ThrowContext: Sendable {
         return p.x >= min(back, farBoard) && p.x <= max(back, farBoard) && p.y <= board.maxY + 0.25
     }
 
+    /// Whether `p` has not yet reached the target region's near edge, seen from the thrower.
+    public func isShortOfTargetRegion(_ p: Vec2) -> Bool {
+        let nearEdge = direction > 0 ? board.minX - GameConstants.targetMargin : board.maxX + GameConstants.targetMargin
+        return (nearEdge - p.x) * direction > 0
+    }
+
     /// Whether `p` lies in the target region around the board.
     public func inTargetRegion(_ p: Vec2) -> Bool {
         let m = GameConstants.targetMargin

@@ -169,14 +169,13 @@ struct HoleFinder {
         // inside the outline its paint is board in either (dev3-0010: the part around the hole
         // counted as not board, and the hole's contrast came out 0). Judged as paint in shade,
         // not by colour distance, which lets a dark hole of the paint's hue pass for board.
+        let inRegion = boardLabels.contains(labels[y * width + x])
+        if !inRegion, !(paintOutline.map { polygonContains($0, p) } ?? false) { return 1 }
         let c = image.pixel(x, y)
         let colour = ColourFeature(c.0, c.1, c.2)
-        if !boardLabels.contains(labels[y * width + x]) {
-            guard let outline = paintOutline, polygonContains(outline, p) else { return 1 }
-            let shade = colour.asShade(of: boardColour)
-            return paintShades.contains(shade.share) && shade.chromaOff < 0.6 * chromaTolerance ? 0 : 1
-        }
-        return colour.distance(to: boardColour) > chromaTolerance ? 1 : 0
+        if inRegion { return colour.distance(to: boardColour) > chromaTolerance ? 1 : 0 }
+        let shade = colour.asShade(of: boardColour)
+        return paintShades.contains(shade.share) && shade.chromaOff < 0.6 * chromaTolerance ? 0 : 1
     }
 
     private func score(_ plane: BoardPlane, along: Double, across: Double) -> Double {
