@@ -30,4 +30,20 @@ final class EvalGamesReplayTests: XCTestCase {
         XCTAssertNotEqual(same.wait(timeout: 60), 0)
         XCTAssertTrue(same.stderr.contains("the same directory"), same.stderr)
     }
+
+    /// A throw-type model that cannot be used is said once, before any game is played.
+    func testAThrowClassifierThatCannotBeLoadedIsRefusedBeforeAnyGame() throws {
+        let dir = try TestVideo.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let notAModel = dir.appendingPathComponent("model.json")
+        try Data("{\"weights\": 1}".utf8).write(to: notAModel)
+        for (model, reason) in [(dir.appendingPathComponent("missing.json").path, "missing.json"),
+                                (notAModel.path, "not a model written by `pitchside train classifier --out`")] {
+            let run = try ChildProcess(["eval", "games", "--corpus", dir.path, "--replay", dir.path, "--out",
+                                        dir.appendingPathComponent("out").path, "--throw-classifier", model])
+            XCTAssertNotEqual(run.wait(timeout: 60), 0, run.stderr)
+            XCTAssertTrue(run.stderr.contains("--throw-classifier \(model): ") && run.stderr.contains(reason), run.stderr)
+            XCTAssertFalse(run.stderr.contains("[1/"), run.stderr)
+        }
+    }
 }

@@ -108,11 +108,17 @@ struct GameOptions: ParsableArguments {
         case "trained": return LearnedThrowTypeClassifier()
         case "rules": return RuleThrowTypeClassifier()
         default:
+            let model: ThrowTypeModel
             do {
-                return LearnedThrowTypeClassifier(model: try ThrowTypeModel.load(URL(fileURLWithPath: throwClassifier)))
-            } catch {
+                model = try ThrowTypeModel.load(URL(fileURLWithPath: throwClassifier))
+            } catch let error as ThrowTypeModel.LoadError {
                 throw ValidationError("--throw-classifier \(throwClassifier): \(error)")
+            } catch is DecodingError {
+                throw ValidationError("--throw-classifier \(throwClassifier): not a model written by `pitchside train classifier --out`")
+            } catch {
+                throw ValidationError("--throw-classifier \(throwClassifier): \(error.localizedDescription)")
             }
+            return LearnedThrowTypeClassifier(model: model)
         }
     }
 }

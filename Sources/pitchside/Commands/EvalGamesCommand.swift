@@ -19,6 +19,7 @@ struct EvalGamesCommand: ParsableCommand {
               pitchside synth corpus --name held --count 20 --seed 9000 --root /tmp/corpora
               pitchside eval games --corpus /tmp/corpora/held --markdown accuracy.md
               pitchside eval games --corpus /tmp/corpora/held --replay /tmp/corpora/held/runs --out /tmp/replayed
+              pitchside eval games --corpus /tmp/corpora/held --replay /tmp/corpora/held/runs --out /tmp/replayed --throw-classifier model.json
             Exit status 1 when a game could not be analysed (with --replay: replayed).
             """)
 
@@ -29,9 +30,18 @@ struct EvalGamesCommand: ParsableCommand {
     var replay: String?
     @Option(help: "Pose workers per run, each taking every N-th frame.") var poseShards = 1
     @Option(help: "Poses on every N-th frame while the body moves slowly (analyze's --pose-every).") var poseEvery = AnalyzeCommand.defaultPoseEvery
+    @Option(help: ArgumentHelp(
+        "Throw-type classifier of every run: trained (the compiled-in model), rules, or a model file from `pitchside train classifier --out` (with --replay: compare models in seconds).",
+        valueName: "trained|rules|file"))
+    var throwClassifier = "trained"
     @Option(help: "Release-time tolerance for matching throws, seconds.") var tolerance = 0.5
     @Option(help: ArgumentHelp("Also write the report as Markdown to this file.", valueName: "file")) var markdown: String?
     @Flag(help: "Print the corpus report as JSON.") var json = false
+
+    func validate() throws {
+        // Checked once here rather than failing every game of the corpus the same way.
+        _ = try GameOptions.parse(["--throw-classifier", throwClassifier]).classifier()
+    }
 
     func run() throws {
         let games = try CorpusGames.list(corpus)
@@ -95,7 +105,7 @@ struct EvalGamesCommand: ParsableCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SelfExecutable.path)
         var arguments = ["analyze", game.directory + "/game.mp4", "--json", "--pose-shards", "\(poseShards)", "--pose-every", "\(poseEvery)"]
-        arguments += Self.gameArguments(truth) + ["--keep-results", keptResults]
+        arguments += gameArguments(truth) + ["--keep-results", keptResults]
         process.arguments = arguments
         guard FileManager.default.createFile(atPath: events + ".part", contents: nil),
               FileManager.default.createFile(atPath: log, contents: nil) else {
@@ -116,8 +126,10 @@ struct EvalGamesCommand: ParsableCommand {
     }
 
     /// The game's rules and players as `analyze` options (`GameOptions`).
-    private static func gameArguments(_ truth: GroundTruth) -> [String] {
-        ["--rules", truth.settings.rules.rawValue, "--players", truth.settings.players.map(\.name).joined(separator: ",")]
+    /// The game's rules and players from its truth, and the classifier asked for.
+    private func gameArguments(_ truth: GroundTruth) -> [String] {
+        ["--rules", truth.settings.rules.rawValue, "--players", truth.settings.players.map(\.name).joined(separator: ","),
+         "--throw-classifier", throwClassifier]
     }
 
     struct ReplayError: Error, CustomStringConvertible {
@@ -135,7 +147,7 @@ struct EvalGamesCommand: ParsableCommand {
             throw ReplayError(description: "no results kept for this game (\(results): \(error.localizedDescription)); run eval games without --replay first")
         }
         // The options `analyse` gives the run's aggregator, read the same way.
-        let options = try GameOptions.parse(Self.gameArguments(truth))
+        let options = try GameOptions.parse(gameArguments(truth))
         let configuration = try options.configuration()
         let replayed = GameReplay.events(kept, configuration: { _ in configuration }, classifier: try options.classifier())
         let text = replayed.map { ScoreFormatter.json($0) + "\n" }.joined()

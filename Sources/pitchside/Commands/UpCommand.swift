@@ -112,7 +112,7 @@ struct UpCommand: ParsableCommand {
     /// The worker processes of a cluster. The pose worker may be sharded by frame
     /// (`poseShards` workers), and may analyse only every `poseEvery`-th of its frames while
     /// the body moves slowly (`worker pose --every`); the game interpolates the gaps.
-    static func workerChildren(roles: [String], poseShards: Int, poseEvery: Int = 1,
+    static func workerChildren(roles: [String], poseShards: Int, poseEvery: Int,
                                poseMaxPeople: Int = PoseEstimator.Configuration.defaultMaxPeople,
                                configuration: PitchsideConfiguration,
                                extra: [String] = [], restart: Bool = true) throws -> [ChildSpec] {
