@@ -67,6 +67,34 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(sightings.count, 1)
     }
 
+    /// A bag resting at an end of the top stands up from it, so its centre shows just past the
+    /// end's slanting edge, and half a bag lower it would be past the front edge: still on the
+    /// board (dev3-0005's first bag was counted on the ground, and so was every rest state after).
+    func testABagAtTheSlantedEndOfTheTopIsOnTheBoard() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        // A steep end: the left end's edge runs a bag's length to the left from back to front.
+        let depth = scene.corners[3].y - scene.corners[0].y
+        scene.corners[0].x = scene.corners[3].x + depth
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        let bag = BoardGeometry.bagSide / board.metresPerPixel
+        // The detected top's left end (back T, front B) and front edge (B to F).
+        let byX = board.corners.sorted { $0.x < $1.x }
+        let (t, b) = byX[0].y < byX[1].y ? (byX[0], byX[1]) : (byX[1], byX[0])
+        let f = byX[2].y > byX[3].y ? byX[2] : byX[3]
+        // Where the bag touches the top: 2 px above the front edge, 1.5 px in from the end.
+        let k = 2.0 / (b.y - t.y)
+        let onEdge = PlanePoint(b.x + (t.x - b.x) * k, b.y + (t.y - b.y) * k)
+        let touch = PlanePoint(onEdge.x + 1.5, onEdge.y + (f.y - b.y) / (f.x - b.x) * 1.5)
+        // Its centre, drawn a little above.
+        let centre = PlanePoint(touch.x, touch.y - 0.15 * bag)
+        XCTAssertFalse(polygonContains(board.corners, centre))
+        XCTAssertFalse(polygonContains(board.corners, PlanePoint(centre.x, centre.y + 0.4 * bag)))
+        XCTAssertTrue(polygonContains(board.corners, touch))
+        scene.groundBags = [(centre, bag, (240, 220, 20))]
+        let sightings = BagFinder().find(in: scene.render(seed: 3), board: board)
+        XCTAssertEqual(sightings.map(\.place), [.onBoard], "\(sightings)")
+    }
+
     /// The board of a side view, found on the picture without bags, and the bags `BagFinder`
     /// sees when blue bags lie along the middle of its top at the given positions.
     private func blueBagsAlongTheTop(from start: Double, through end: Double, by step: Double) throws

@@ -236,11 +236,14 @@ public struct BagFinder: Sendable {
     }
 
     /// In a side view a bag on the board stands up from the thin top surface, so its centre may
-    /// lie a little above the quadrilateral.
+    /// lie a little above the quadrilateral: on the top when any point of the short drop below
+    /// it is. (Only the drop's lowest point was tried before: at an end of the board, whose
+    /// edge slants, a bag near the end dropped past the front edge and counted as on the
+    /// ground, dev3-0005's first bag.)
     private func onTop(_ c: PlanePoint, quad: [PlanePoint], overhead: Bool, bag: Double) -> Bool {
         if polygonContains(quad, c) { return true }
         guard !overhead else { return false }
-        return polygonContains(quad, PlanePoint(c.x, c.y + 0.4 * bag))
+        return stride(from: 0.05, through: 0.4, by: 0.05).contains { polygonContains(quad, PlanePoint(c.x, c.y + $0 * bag)) }
     }
 }
 
