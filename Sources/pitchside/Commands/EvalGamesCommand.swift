@@ -125,8 +125,8 @@ struct EvalGamesCommand: ParsableCommand {
         return process.terminationStatus
     }
 
-    /// The game's rules and players as `analyze` options (`GameOptions`).
-    /// The game's rules and players from its truth, and the classifier asked for.
+    /// The game's rules and players from its truth, and the classifier asked for, as `analyze`
+    /// options (`GameOptions`).
     private func gameArguments(_ truth: GroundTruth) -> [String] {
         ["--rules", truth.settings.rules.rawValue, "--players", truth.settings.players.map(\.name).joined(separator: ","),
          "--throw-classifier", throwClassifier]
