@@ -46,4 +46,38 @@ final class EvalGamesReplayTests: XCTestCase {
             XCTAssertFalse(run.stderr.contains("[1/"), run.stderr)
         }
     }
+
+    /// --detection: detection results that cannot be spliced into a game's kept results are
+    /// named with the reason, and the option makes no sense without --replay.
+    func testDetectionResultsThatCannotBeSplicedAreNamed() throws {
+        let dir = try TestVideo.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let corpus = dir.appendingPathComponent("corpus"), runs = dir.appendingPathComponent("runs")
+        let detection = dir.appendingPathComponent("detection"), out = dir.appendingPathComponent("replayed").path
+        for d in [corpus.appendingPathComponent("game-a"), runs, detection] {
+            try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+        }
+        let truth = try TestGames.video(seed: RecoveryTests.seed, arguments: RecoveryTests.synthArguments)
+        try FileManager.default.copyItem(atPath: URL(fileURLWithPath: truth).deletingLastPathComponent().appendingPathComponent("truth.json").path,
+                                         toPath: corpus.appendingPathComponent("game-a/truth.json").path)
+        // Kept results with no result in them: a valid file, but nothing to splice into.
+        try Data("pitchside-results 1\n".utf8).write(to: runs.appendingPathComponent("game-a.results"))
+        func replay() throws -> ChildProcess {
+            let run = try ChildProcess(["eval", "games", "--corpus", corpus.path, "--replay", runs.path, "--out", out, "--detection", detection.path])
+            XCTAssertEqual(run.wait(timeout: 60), 1, run.stderr)
+            return run
+        }
+        let missing = try replay()
+        XCTAssertTrue(missing.stderr.contains("game-a: no detection results for this game") && missing.stderr.contains("run eval detection --keep-results first"), missing.stderr)
+        try Data("{\"stability\": {}}\nnot json\n".utf8).write(to: detection.appendingPathComponent("game-a.jsonl"))
+        let garbage = try replay()
+        XCTAssertTrue(garbage.stderr.contains("game-a.jsonl:2: not a worker result in JSON"), garbage.stderr)
+        try Data("{\"stability\": {}}\n".utf8).write(to: detection.appendingPathComponent("game-a.jsonl"))
+        let empty = try replay()
+        XCTAssertTrue(empty.stderr.contains("the kept results hold 0 streams"), empty.stderr)
+
+        let alone = try ChildProcess(["eval", "games", "--corpus", corpus.path, "--out", out, "--detection", detection.path])
+        XCTAssertNotEqual(alone.wait(timeout: 60), 0)
+        XCTAssertTrue(alone.stderr.contains("give --replay RUNS too"), alone.stderr)
+    }
 }

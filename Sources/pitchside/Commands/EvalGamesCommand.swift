@@ -15,11 +15,14 @@ struct EvalGamesCommand: ParsableCommand {
             `pitchside synth corpus` (its index.json, else every GAME/truth.json). Each game's events are kept in --out (NAME.events.jsonl, the
             cluster's log in NAME.log, the worker results its game handled in NAME.results), so --reuse evaluates again without analysing,
             and --replay RUNS plays the games again over the results kept in RUNS with this build's game (seconds a game, not minutes:
-            for a change to how the game judges throws; a change to a worker needs the videos analysed again).
+            for a change to how the game judges throws; a change to a worker needs the videos analysed again, but a change to the
+            detection worker is measured in minutes with the detection results of `eval detection --keep-results DIR`: --detection DIR).
               pitchside synth corpus --name held --count 20 --seed 9000 --root /tmp/corpora
               pitchside eval games --corpus /tmp/corpora/held --markdown accuracy.md
               pitchside eval games --corpus /tmp/corpora/held --replay /tmp/corpora/held/runs --out /tmp/replayed
               pitchside eval games --corpus /tmp/corpora/held --replay /tmp/corpora/held/runs --out /tmp/replayed --throw-classifier model.json
+              pitchside eval detection --corpus /tmp/corpora/held --keep-results /tmp/detection
+              pitchside eval games --corpus /tmp/corpora/held --replay /tmp/corpora/held/runs --out /tmp/replayed --detection /tmp/detection
             Exit status 1 when a game could not be analysed (with --replay: replayed).
             """)
 
@@ -28,6 +31,8 @@ struct EvalGamesCommand: ParsableCommand {
     @Flag(help: "Use events already in --out instead of analysing again.") var reuse = false
     @Option(help: ArgumentHelp("Play each game again over the worker results an earlier run kept in this directory (NAME.results) instead of analysing.", valueName: "dir"))
     var replay: String?
+    @Option(help: ArgumentHelp("With --replay: the detection results of each game (NAME.jsonl) from `eval detection --keep-results` in place of the kept ones, to measure a detection change in the games in seconds.", valueName: "dir"))
+    var detection: String?
     @Option(help: "Pose workers per run, each taking every N-th frame.") var poseShards = 1
     @Option(help: "Poses on every N-th frame while the body moves slowly (analyze's --pose-every).") var poseEvery = AnalyzeCommand.defaultPoseEvery
     @Option(help: ArgumentHelp(
@@ -39,6 +44,9 @@ struct EvalGamesCommand: ParsableCommand {
     @Flag(help: "Print the corpus report as JSON.") var json = false
 
     func validate() throws {
+        if detection != nil, replay == nil {
+            throw ValidationError("--detection replaces the detection results of kept runs: give --replay RUNS too")
+        }
         // Checked once here rather than failing every game of the corpus the same way.
         _ = try GameOptions.parse(["--throw-classifier", throwClassifier]).classifier()
     }
@@ -59,7 +67,8 @@ struct EvalGamesCommand: ParsableCommand {
             let t0 = WallClock.monotonicSeconds()
             if let replay {
                 do {
-                    try replayGame(results: "\(replay)/\(game.name).results", truth: truth, events: events)
+                    try replayGame(results: "\(replay)/\(game.name).results", detection: detection.map { "\($0)/\(game.name).jsonl" },
+                                   truth: truth, events: events)
                 } catch {
                     log("[\(k + 1)/\(games.count)] \(game.name): \(error)")
                     failed.append(game.name)
@@ -137,8 +146,8 @@ struct EvalGamesCommand: ParsableCommand {
     }
 
     /// The game played again over kept results, with the rules and players `analyse` gives it.
-    private func replayGame(results: String, truth: GroundTruth, events: String) throws {
-        let kept: [PSWorkerResult]
+    private func replayGame(results: String, detection: String?, truth: GroundTruth, events: String) throws {
+        var kept: [PSWorkerResult]
         do {
             kept = try KeptResults.read(path: results)
         } catch let error as KeptResults.ReadError {
@@ -149,9 +158,30 @@ struct EvalGamesCommand: ParsableCommand {
         // The options `analyse` gives the run's aggregator, read the same way.
         let options = try GameOptions.parse(gameArguments(truth))
         let configuration = try options.configuration()
+        if let detection { kept = try splice(detection: detection, into: kept) }
         let replayed = GameReplay.events(kept, configuration: { _ in configuration }, classifier: try options.classifier())
         let text = replayed.map { ScoreFormatter.json($0) + "\n" }.joined()
         try text.write(toFile: events, atomically: true, encoding: .utf8)
+    }
+
+    /// The kept results with the detection results in `path` (JSON lines of worker results) in
+    /// place of their own (`DetectionSplice`).
+    private func splice(detection path: String, into kept: [PSWorkerResult]) throws -> [PSWorkerResult] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw ReplayError(description: "no detection results for this game (\(path)); run eval detection --keep-results first")
+        }
+        var results: [PSWorkerResult] = []
+        for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
+            guard let result = try? PSWorkerResult(jsonString: String(line)) else {
+                throw ReplayError(description: "\(path):\(k + 1): not a worker result in JSON")
+            }
+            results.append(result)
+        }
+        do {
+            return try DetectionSplice.splice(results, into: kept)
+        } catch let error as DetectionSplice.Mismatch {
+            throw ReplayError(description: "\(path): \(error)")
+        }
     }
 
     private func log(_ line: String) {
