@@ -110,15 +110,27 @@ public struct BagFinder: Sendable {
             }
             return !isPaint(f, of: boardColour) && !isBlend(f, of: boardColour, with: ground)
         }
-        // Foreground mask over the region around the board.
+        // Foreground mask over the region around the board: 1 for bag colour, `overHole` for bag
+        // colour over a side view's hole, which only counts as part of a bag seen around it.
         let w = x1 - x0 + 1, h = y1 - y0 + 1
+        let overHole: UInt8 = 2
         var fg = [UInt8](repeating: 0, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
                 let p = work.pixel(x, y)
                 let point = PlanePoint(Double(x0 + x) + 0.5, Double(y0 + y) + 0.5)
-                guard isBagColoured(ColourFeature(p.0, p.1, p.2), at: point) else { continue }
-                if !overhead, inHole(point.x, point.y, grow: 1.1) { continue }
+                let f = ColourFeature(p.0, p.1, p.2)
+                guard isBagColoured(f, at: point) else { continue }
+                if !overhead, inHole(point.x, point.y, grow: 1.1) {
+                    // The hole is dark and its rim blends into the paint: neither is a bag. A bag
+                    // lying across the hole's mouth shows there in its own colour, even a dark one
+                    // (navy is no blend of the paint and black), and cut there it was too small or
+                    // too thin to count (dev-stack-0013).
+                    if f.asShade(of: boardColour).chromaOff >= colourThreshold, ground.distance(to: f) > colourThreshold {
+                        fg[y * w + x] = overHole
+                    }
+                    continue
+                }
                 fg[y * w + x] = 1
             }
         }
@@ -153,7 +165,8 @@ public struct BagFinder: Sendable {
         }
 
         var found: [BagSighting] = []
-        for blob in blobs where Double(blob.count) >= minArea && Double(blob.count) <= maxArea {
+        for blob in blobs where Double(blob.count) >= minArea && Double(blob.count) <= maxArea
+            && Double(blob.lazy.filter { fg[$0] != overHole }.count) >= minArea {
             // A bag is compact: a thin streak (the seam between the board's side and the ground)
             // is not one.
             var bx0 = Int.max, bx1 = Int.min, by0 = Int.max, by1 = Int.min
