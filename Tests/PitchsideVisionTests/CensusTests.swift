@@ -327,4 +327,31 @@ extension CensusTests {
         XCTAssertEqual(after.inHole, inHoleAtFirst + 1)
         XCTAssertTrue(after.changes.contains { $0.kind == .newBag && $0.place == .inHole && $0.inferred })
     }
+
+    /// A bag passing over a pile that reaches the hole's mouth, on its way in, joins the pile's
+    /// blob and hardly moves its centre: it was taken for the pile itself, and the bag that went
+    /// in was never counted (dev3-0008). The blob's area tells them apart.
+    func testABagPassingOverAPileAtTheHoleIsSeenGoingIn() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let navy = (20.0, 30.0, 110.0)
+        scene.boardBags = (0..<4).map { (BoardGeometry.holeFromBack + 0.14 * Double($0), 0.0, navy) }
+        let piles = BagFinder().find(in: scene.render(seed: 3), board: board)
+        XCTAssertEqual(piles.count, 1, "\(piles)")
+        let pile = try XCTUnwrap(piles.first)
+        var census = BagCensus()
+        var seq: UInt64 = 0
+        let first = try XCTUnwrap(rest(&census, [scene.render(seed: 3)], board: board, seq: &seq).last)
+        // Over the middle of the pile, touching its top, for two frames.
+        var passing = scene
+        passing.groundBags = [(PlanePoint(pile.center.x, pile.extentMin.y - 0.3 * bagSide), bagSide, (240, 220, 20))]
+        let seen = BagFinder().find(in: passing.render(seed: 4), board: board)
+        XCTAssertEqual(seen.count, 1, "the passing bag joins the pile's blob: \(seen)")
+        XCTAssertLessThan(try XCTUnwrap(seen.first).center.distance(to: pile.center), 0.25 * bagSide, "and hardly moves its centre")
+        _ = rest(&census, [passing.render(seed: 4)], board: board, seq: &seq, frames: 2)
+        let after = try XCTUnwrap(rest(&census, [scene.render(seed: 5)], board: board, seq: &seq).last)
+        XCTAssertEqual(after.inHole, first.inHole + 1, "\(after)")
+        XCTAssertTrue(after.changes.contains { $0.kind == .newBag && $0.place == .inHole && $0.inferred })
+    }
 }

@@ -176,11 +176,12 @@ public struct BagCensus: Sendable {
             restTaken = false
             // A blob of the last rest state (a pile standing beside the hole) is no bag passing:
             // whenever anything else in view stirred, it was taken for one, and each stir counted
-            // one more bag in the hole (dev 3008: ten by the end of an eight-throw game).
+            // one more bag in the hole (dev 3008: ten by the end of an eight-throw game). Its area
+            // tells it from that blob with a bag passing over it, whose centre hardly moves when
+            // the blob is long (dev3-0008: a bag at the hole's mouth, and one that went in over it).
             let resting = lastRest?.sightings ?? []
             if scaled.lengthAlongFirstEdge, sightings.contains(where: { s in
-                passesOverHole(s, board: scaled, bagSide: bagSide)
-                    && !resting.contains { $0.center.distance(to: s.center) <= 0.25 * bagSide && $0.place == s.place }
+                passesOverHole(s, board: scaled, bagSide: bagSide) && !resting.contains { same($0, s, tolerance: 0.25 * bagSide) }
             }) {
                 crossedHole = true
             }
@@ -242,12 +243,13 @@ public struct BagCensus: Sendable {
     /// too: a bag that comes down on a pile may hardly move the pile's centre.
     private func same(_ a: [BagSighting], _ b: [BagSighting], tolerance: Double) -> Bool {
         guard a.count == b.count else { return false }
-        return a.allSatisfy { s in
-            b.contains {
-                $0.center.distance(to: s.center) <= tolerance && $0.place == s.place
-                    && abs($0.area - s.area) <= areaTolerance * s.singleBagArea
-            }
-        }
+        return a.allSatisfy { s in b.contains { same($0, s, tolerance: tolerance) } }
+    }
+
+    /// Whether two sightings are one blob unchanged: the same place, and centre and area close.
+    private func same(_ a: BagSighting, _ b: BagSighting, tolerance: Double) -> Bool {
+        a.center.distance(to: b.center) <= tolerance && a.place == b.place
+            && abs(a.area - b.area) <= areaTolerance * b.singleBagArea
     }
 
     private static func colourDistance(_ a: RGBColour, _ b: RGBColour) -> Double {
