@@ -69,19 +69,11 @@ public enum DetectionSplice {
 }
 
 extension PSWorkerResult {
-    /// The end-of-stream marker a kept file ends its stream with.
-    var isEndOfStream: Bool {
-        if case .frameDone(let done)? = result { return done.endOfStream }
-        return false
-    }
-
-    /// Moves a detection result to another stream and producer.
+    /// Moves a result to another stream and producer.
     mutating func setStream(_ stream: String, producer: String) {
-        switch result {
-        case .board(var v): v.header.streamID = stream; v.header.producerID = producer; result = .board(v)
-        case .stability(var v): v.header.streamID = stream; v.header.producerID = producer; result = .stability(v)
-        case .census(var v): v.header.streamID = stream; v.header.producerID = producer; result = .census(v)
-        default: break
-        }
+        guard var header = resultHeader else { return }
+        header.streamID = stream
+        header.producerID = producer
+        resultHeader = header
     }
 }

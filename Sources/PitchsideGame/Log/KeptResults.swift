@@ -141,7 +141,7 @@ public enum GameReplay {
             guard let header = result.resultHeader, !header.streamID.isEmpty else { continue }
             let stream = header.streamID
             var game = games[stream] ?? Game(streamID: stream, configuration: configuration(stream), classifier: classifier)
-            if case .frameDone(let done)? = result.result, done.endOfStream {
+            if result.isEndOfStream {
                 events += game.endOfStream(ptsUs: header.ptsUs)
             } else {
                 events += game.handle(result)
@@ -149,5 +149,14 @@ public enum GameReplay {
             games[stream] = game
         }
         return events
+    }
+}
+
+extension PSWorkerResult {
+    /// A stream's end: the marker a kept file ends its stream with (`KeptResults.endMarker`),
+    /// or a worker's frame receipt saying it saw the end.
+    var isEndOfStream: Bool {
+        if case .frameDone(let done)? = result { return done.endOfStream }
+        return false
     }
 }

@@ -171,7 +171,7 @@ struct EvalGamesCommand: ParsableCommand {
             throw ReplayError(description: "no detection results for this game (\(path)); run eval detection --keep-results first")
         }
         var results: [PSWorkerResult] = []
-        for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
+        for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             guard let result = try? PSWorkerResult(jsonString: String(line)) else {
                 throw ReplayError(description: "\(path):\(k + 1): not a worker result in JSON")
             }
