@@ -53,7 +53,10 @@ final class BoardSyntheticSceneTests: XCTestCase {
     /// The renderer edges the top with a one-pixel darker outline centred on the edge, and the
     /// truth corners are the edge itself. Measured to where the top's own colour begins, every
     /// side lay half a pixel inside it: at 1280×720 the scale was 0.9–1.1 % too large and the
-    /// worst corner 1.8–2.3 % of the length off.
+    /// worst corner 1.8–2.3 % of the length off. In these pictures, sharper than any video, the
+    /// ends now lie a little outside (the scale 0.35–0.78 % too small): the half edge line is
+    /// stretched along the lines that cross an end obliquely, which through the codec brings the
+    /// ends closer (`testTheEndsLieOnTheirOutlineThroughTheCodec`).
     func testSidesRunAlongTheMiddleOfTheTopsOutline() throws {
         for seed in [1000, 1001, 1002, 1003] as [UInt64] {
             let (game, truth) = DetectionTestSupport.syntheticGame(seed: seed, width: 1280, height: 720, players: 1)
@@ -63,7 +66,7 @@ final class BoardSyntheticSceneTests: XCTestCase {
             let errors = Self.errors(board, truth: f, width: 1280, height: 720)
             let scale = board.metresPerPixel / f.metresPerPixel - 1
             print(String(format: "seed %d at 1280×720: corners %.2f%% of the length, scale %+.2f%%", seed, 100 * errors.corner, 100 * scale))
-            XCTAssertLessThan(abs(scale), 0.005, "seed \(seed): metres per pixel")
+            XCTAssertLessThan(abs(scale), 0.01, "seed \(seed): metres per pixel")
             XCTAssertLessThan(errors.corner, 0.02, "seed \(seed): corners")
         }
     }
@@ -99,6 +102,42 @@ final class BoardSyntheticSceneTests: XCTestCase {
         }
         let mean = offsets.reduce(0, +) / Double(offsets.count)
         XCTAssertLessThan(abs(mean), 0.006, "the near side's mean offset from the edge, of the board's length")
+    }
+
+    /// The ends of a side-on top, through the codec at 640×360. An end slants across the
+    /// picture and is found on lines along the long sides, which cross it at about 30°: every
+    /// width across the end (the edge line, how far out an outline is looked for) is about twice
+    /// as long along them. Measured as if the lines crossed it squarely, the corners of these six
+    /// frames lay on average 1.19 % of the board's length in from the ends; with the widths
+    /// stretched, 0.80 % (the codec's blur still pulls the edge in; see the pictures without it,
+    /// `testSidesRunAlongTheMiddleOfTheTopsOutline`).
+    func testTheEndsLieOnTheirOutlineThroughTheCodec() throws {
+        var offsets: [Double] = []
+        for seed in [1004, 1005, 1007, 7002, 7003, 7016] as [UInt64] {
+            let (game, truth) = DetectionTestSupport.syntheticGame(seed: seed, width: 640, height: 360, players: 1)
+            let frame = truth.camera.firstSettledFrame + 5
+            let picture = try DetectionTestSupport.throughVideoCodec(game.render(frame: frame), crf: 23)
+            let board = try XCTUnwrap(BoardDetector().detect(in: picture), "seed \(seed): no board")
+            let f = truth.frames[frame]
+            let t = f.boardCorners.map { PlanePoint($0[0] * 640, $0[1] * 360) }
+            // Corners 0 and 3 lie at one end, 1 and 2 at the other; offsets are outward along the
+            // board's axis, as fractions of its length.
+            let endA = (t[0] + t[3]) * 0.5, endB = (t[1] + t[2]) * 0.5
+            let axis = (endB - endA) * (1 / endA.distance(to: endB))
+            let length = BoardGeometry.length / f.metresPerPixel
+            var line: [Double] = []
+            for k in 0..<4 {
+                let e = board.corners[k] - t[k]
+                let along = (e.x * axis.x + e.y * axis.y) * (k == 0 || k == 3 ? -1 : 1)
+                line.append(along / length)
+            }
+            offsets += line
+            print(String(format: "seed %d at 640×360: corners %+.2f%% %+.2f%% %+.2f%% %+.2f%% of the length outward along the board",
+                         seed, 100 * line[0], 100 * line[1], 100 * line[2], 100 * line[3]))
+        }
+        let mean = offsets.reduce(0, +) / Double(offsets.count)
+        print(String(format: "mean %+.2f%%", 100 * mean))
+        XCTAssertLessThan(abs(mean), 0.01, "the corners' mean offset along the board from its ends, of its length")
     }
 
     /// A far board seen low (seed 1006: 125 px long, 30 px deep at 1280×720, two bags resting

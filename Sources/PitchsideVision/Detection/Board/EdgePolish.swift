@@ -82,10 +82,17 @@ enum EdgePolish {
         // The top's own colour is taken a third of the length in: past the hole and its ring at
         // the back end, short of the middle.
         let inside = 0.35 * length
+        // The lines cross the slanting end obliquely (at about 30° in a side view), so every width
+        // across the end (the edge line, how far out an outline is looked for) is that much longer
+        // along them.
+        let endDirection = (pb - pa) * (1 / max(1e-9, pb.distance(to: pa)))
+        let stretch = 1 / max(0.25, abs(endDirection.x * u.y - endDirection.y * u.x))
         var points: [PlanePoint] = []
         for f in stride(from: 0.2, through: 0.8, by: 0.1) {
             let q = pa + (pb - pa) * f
-            if let s = edgeOffset(at: q, normal: u, reach: reach, inside: inside, image: image) { points.append(q + u * s) }
+            if let s = edgeOffset(at: q, normal: u, reach: reach, inside: inside, stretch: stretch, image: image) {
+                points.append(q + u * s)
+            }
         }
         guard points.count >= 4 else { return nil }
         return robustLine(points)
@@ -111,7 +118,11 @@ enum EdgePolish {
     /// from its own average. Where an outline darker than the outside runs just outside that
     /// point, the top begins half-way up the outline's inner flank instead. The edge lies half an
     /// edge line outside where the top begins.
-    private static func edgeOffset(at p: PlanePoint, normal n: PlanePoint, reach: Double, inside: Double, image: WorkImage) -> Double? {
+    ///
+    /// `stretch`: how much longer a width across the edge is along `normal` (1 when `normal` is
+    /// perpendicular to the edge).
+    private static func edgeOffset(at p: PlanePoint, normal n: PlanePoint, reach: Double, inside: Double, stretch: Double = 1,
+                                   image: WorkImage) -> Double? {
         func colour(_ s: Double) -> (Double, Double, Double) { image.sample(p.x + n.x * s, p.y + n.y * s) }
         func distance(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> Double {
             abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2)
@@ -133,7 +144,7 @@ enum EdgePolish {
             let outsideContrast = distance(outside, top)
             var peak = outsideContrast, peakAt = crossing
             var t = crossing
-            while t <= min(reach, crossing + outlineSearch) {
+            while t <= min(reach, crossing + outlineSearch * stretch) {
                 let d = distance(colour(t), top)
                 if d > peak { peak = d; peakAt = t }
                 t += step
@@ -162,7 +173,7 @@ enum EdgePolish {
                 // Linear interpolation between the two samples around the crossing.
                 let f = previous / max(1e-9, previous - value)
                 let crossing = s - f * step
-                return (outlineFlank(outsideOf: crossing) ?? crossing) + edgeLineHalfWidth / image.scale
+                return (outlineFlank(outsideOf: crossing) ?? crossing) + edgeLineHalfWidth * stretch / image.scale
             }
             previous = value
             s = next
