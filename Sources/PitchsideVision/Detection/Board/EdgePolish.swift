@@ -36,7 +36,7 @@ enum EdgePolish {
             var points: [PlanePoint] = []
             for t in samples(length: e[i]) {
                 let p = a + d * (t * e[i])
-                if let s = edgeOffset(at: p, normal: n, reach: reach, inside: inside, image: image) { points.append(p + n * s) }
+                if let s = edgeOffset(at: p, normal: n, reach: reach, topAt: inside...inside, image: image) { points.append(p + n * s) }
             }
             lines.append(points.count >= 4 ? (robustLine(points) ?? (a, b)) : (a, b))
         }
@@ -79,9 +79,12 @@ enum EdgePolish {
         func unit(_ v: PlanePoint) -> PlanePoint { v * (1 / max(1e-9, v.distance(to: PlanePoint(0, 0)))) }
         let u = unit(unit(a - corners[(i + 3) % 4]) + unit(b - corners[(i + 2) % 4]))
         let reach = max(4, 0.12 * length)
-        // The top's own colour is taken a third of the length in: past the hole and its ring at
-        // the back end, short of the middle.
-        let inside = 0.35 * length
+        // The top's own colour is the commonest along 0.3 to 0.6 of the length in: past the hole
+        // and its ring at the back end, short of the middle. Taken at one point, a third of the
+        // length in, it was a bag's where one lay there, and the front face beyond the end (the
+        // paint in shade) came nearer that bag's colour than the ground's: the end ran out over
+        // the face (dev3-0007: a corner 10 % of the length off for the whole game).
+        let inside = (0.3 * length)...(0.6 * length)
         // The lines cross the slanting end obliquely (at about 30° in a side view), so every width
         // across the end (the edge line, how far out an outline is looked for) is that much longer
         // along them.
@@ -90,7 +93,7 @@ enum EdgePolish {
         var points: [PlanePoint] = []
         for f in stride(from: 0.2, through: 0.8, by: 0.1) {
             let q = pa + (pb - pa) * f
-            if let s = edgeOffset(at: q, normal: u, reach: reach, inside: inside, stretch: stretch, image: image) {
+            if let s = edgeOffset(at: q, normal: u, reach: reach, topAt: inside, stretch: stretch, image: image) {
                 points.append(q + u * s)
             }
         }
@@ -113,7 +116,7 @@ enum EdgePolish {
     /// Offset along `normal` (outward) of the edge near `p`, or nil when there is no clear edge.
     ///
     /// Coming in from outside, the top's colour begins where the colour first comes closer to
-    /// the top's (measured well inside) than to what lies outside: the outer boundary, whatever
+    /// the top's (measured well inside, `topAt`: see `commonColour`) than to what lies outside: the outer boundary, whatever
     /// graphics (a border stripe) lie just inside it, and wherever the ground's texture strays
     /// from its own average. Where an outline darker than the outside runs just outside that
     /// point, the top begins half-way up the outline's inner flank instead. The edge lies half an
@@ -121,13 +124,11 @@ enum EdgePolish {
     ///
     /// `stretch`: how much longer a width across the edge is along `normal` (1 when `normal` is
     /// perpendicular to the edge).
-    private static func edgeOffset(at p: PlanePoint, normal n: PlanePoint, reach: Double, inside: Double, stretch: Double = 1,
-                                   image: WorkImage) -> Double? {
+    private static func edgeOffset(at p: PlanePoint, normal n: PlanePoint, reach: Double, topAt inside: ClosedRange<Double>,
+                                   stretch: Double = 1, image: WorkImage) -> Double? {
         func colour(_ s: Double) -> (Double, Double, Double) { image.sample(p.x + n.x * s, p.y + n.y * s) }
-        func distance(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> Double {
-            abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2)
-        }
-        let top = colour(-inside)
+        let top = inside.lowerBound == inside.upperBound ? colour(-inside.lowerBound)
+            : commonColour((0..<9).map { colour(-(inside.lowerBound + (inside.upperBound - inside.lowerBound) * Double($0) / 8)) })
         let outside = colour(reach + 0.5)
         guard distance(outside, top) >= 30 else { return nil }
         // Positive while nearer the outside colour than the top's.
@@ -179,6 +180,20 @@ enum EdgePolish {
             s = next
         }
         return nil
+    }
+
+    /// City-block distance between two colours.
+    private static func distance(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> Double {
+        abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2)
+    }
+
+    /// The commonest of some colours: the mean of the largest group within a colour distance of
+    /// 45 of one of them (a bag or the hole's ring among samples of a top's paint is outvoted).
+    static func commonColour(_ samples: [(Double, Double, Double)]) -> (Double, Double, Double) {
+        let groups = samples.map { a in samples.filter { distance($0, a) <= 45 } }
+        guard let largest = groups.max(by: { $0.count < $1.count }), !largest.isEmpty else { return (0, 0, 0) }
+        let n = Double(largest.count)
+        return (largest.map(\.0).reduce(0, +) / n, largest.map(\.1).reduce(0, +) / n, largest.map(\.2).reduce(0, +) / n)
     }
 
     /// Total-least-squares line through the points, refitted once without those more than a
