@@ -30,6 +30,19 @@ final class BoardDetectorTests: XCTestCase {
                      100 * worst.corner, 100 * worst.hole, 100 * worst.scale))
     }
 
+    /// An end's lines take the top's colour as the commonest of their samples: a bag and the
+    /// hole's ring among them are outvoted, and the paint's own noise is averaged.
+    func testTheCommonestColourOutvotesABagAmongTheTopsPaint() {
+        let paint = (236.0, 200.0, 70.0), bag = (150.0, 138.0, 40.0), ring = (170.0, 144.0, 50.0)
+        let samples = [bag, bag, paint, (240, 204, 74), (232, 196, 66), ring, paint, (238, 198, 72), bag]
+        let common = EdgePolish.commonColour(samples)
+        XCTAssertEqual(common.0, 236.4, accuracy: 0.5)
+        XCTAssertEqual(common.1, 199.6, accuracy: 0.5)
+        XCTAssertEqual(common.2, 70.4, accuracy: 0.5)
+        let one = EdgePolish.commonColour([bag])
+        XCTAssertEqual(one.0, bag.0)
+    }
+
     func testNoBoardGivesNoBoardAndSaysWhy() {
         // Ground only.
         var empty = BoardScene.sideView(seed: 3)

@@ -116,9 +116,9 @@ enum EdgePolish {
     /// Offset along `normal` (outward) of the edge near `p`, or nil when there is no clear edge.
     ///
     /// Coming in from outside, the top's colour begins where the colour first comes closer to
-    /// the top's (measured well inside, `topAt`: see `commonColour`) than to what lies outside: the outer boundary, whatever
-    /// graphics (a border stripe) lie just inside it, and wherever the ground's texture strays
-    /// from its own average. Where an outline darker than the outside runs just outside that
+    /// the top's (measured well inside: at `topAt`, or the commonest along it, `commonColour`)
+    /// than to what lies outside: the outer boundary, whatever graphics (a border stripe) lie
+    /// just inside it, and wherever the ground's texture strays from its own average. Where an outline darker than the outside runs just outside that
     /// point, the top begins half-way up the outline's inner flank instead. The edge lies half an
     /// edge line outside where the top begins.
     ///
