@@ -39,6 +39,50 @@ final class CensusCountTests: XCTestCase {
         XCTAssertFalse(check(bags: bags, runOnGround: 2).visibleExact)
     }
 
+    /// The bags the census did not account for, by place: a census bag accounts for the nearest
+    /// truth bag in its place within two bag sides, and only one.
+    func testUnseenBagsAreThoseNoCensusBagInTheirPlaceAccountsFor() throws {
+        let red = groundBag(id: 1, hidden: false)
+        var navy = groundBag(id: 2, hidden: false)
+        navy.color = RGB(20, 30, 110)
+        navy.position[0] += 0.01   // a bag side or so to the right: within two
+        let frame = Self.truth.censuses[0].frame
+        func check(_ seen: [(PSBagPlace, [Double])]) -> CensusCheck {
+            var truth = Self.truth
+            let first = truth.censuses[0]
+            truth.censuses = [CensusTruth(afterThrow: first.afterThrow, frame: first.frame, time: first.time, bags: [red, navy],
+                                          onBoard: 0, inHole: 0, onGround: 2)]
+            var census = PSBoardCensus()
+            census.header.seq = UInt64(frame + 5)
+            census.bags = seen.map { place, p in
+                var bag = PSBagAtRest()
+                bag.place = place
+                bag.position.x = p[0]
+                bag.position.y = p[1]
+                return bag
+            }
+            census.onGround = UInt32(seen.filter { $0.0 == .onGround }.count)
+            var run = RunLog()
+            run.censuses = [census]
+            return DetectionEvaluator().evaluate(run: run, truth: truth, name: "t").restStates[0]
+        }
+        // One census bag on the ground at the red bag: the navy one beside it went unseen.
+        let one = check([(.onGround, red.position)])
+        XCTAssertEqual(one.unseen?.map(\.color), [navy.color])
+        XCTAssertEqual(one.unseen?.first?.place, "on_ground")
+        // Two census bags at one blob's centre between them account for both.
+        let middle = [(red.position[0] + navy.position[0]) / 2, red.position[1]]
+        XCTAssertEqual(check([(.onGround, middle), (.onGround, middle)]).unseen, [])
+        // A census bag on the board accounts for no bag on the ground.
+        XCTAssertEqual(check([(.onBoard, red.position)]).unseen?.count, 2)
+        // Far off (a tenth of the picture away), it accounts for none either.
+        XCTAssertEqual(check([(.onGround, [red.position[0] + 0.1, red.position[1]])]).unseen?.count, 2)
+        // Pooled over rest states, by place and colour.
+        let tally = DetectionEvaluator.tally([one, one, check([(.onBoard, red.position)])])
+        XCTAssertEqual(tally.first, UnseenTally(place: "on_ground", color: navy.color, count: 3))
+        XCTAssertEqual(tally.count, 2)
+    }
+
     func testTruthWithoutTheFlagCountsEveryGroundBag() {
         let bags = [groundBag(id: 1, hidden: nil), groundBag(id: 2, hidden: nil)]
         let old = check(bags: bags, runOnGround: 2)

@@ -27,6 +27,9 @@ public struct DetectionEvaluator: Sendable {
     public var censusGrace = 1.5
     /// Reach of the census around the board, in board lengths.
     public var censusReach = 0.6
+    /// How far (in bag sides) a census bag may lie from a truth bag and still account for it: a
+    /// blob's centre stands for every bag in it.
+    public var unseenMatchBags = 2.0
     /// Distance from the camera's true shift, in pixels of the analysed picture, beyond which a
     /// frame's registration counts as off.
     public var maximumRegistrationError = 1.0
@@ -108,7 +111,8 @@ public struct DetectionEvaluator: Sendable {
             // A bag the board hides is no census' to see; the score still counts it a miss.
             let onGround = c.bags.filter { $0.place == .onGround }
             let inView = onGround.filter { $0.hidden != true }
-            let onGroundNear = inView.filter { near($0.position) }.count
+            let nearGround = inView.filter { near($0.position) }
+            let onGroundNear = nearGround.count
             let onGroundFar = inView.count - onGroundNear
             let reported = censuses.last { frameIndex($0.header) <= deadline }
             // The first census after this throw's landing, before the next release.
@@ -130,7 +134,10 @@ public struct DetectionEvaluator: Sendable {
                 runFrame: reported.map { frameIndex($0.header) }, runOnBoard: Int(reported?.onBoard ?? 0),
                 runInHole: Int(reported?.inHole ?? 0), runOnGround: Int(reported?.onGround ?? 0),
                 truthPlace: thrown?.place.rawValue, runVerdict: verdict,
-                truthOnGroundHidden: onGround.count - inView.count))
+                truthOnGroundHidden: onGround.count - inView.count,
+                unseen: Self.unseenBags(c.bags.filter { $0.place == .onBoard } + nearGround, census: reported,
+                                        width: w, height: h,
+                                        matchDistance: unseenMatchBags * BagPhysics.side / f.metresPerPixel)))
         }
 
         return DetectionGameReport(
@@ -160,6 +167,51 @@ public struct DetectionEvaluator: Sendable {
             let dx = Double(truth.frames[i].offset[0] - truth.frames[i - 1].offset[0]) * k
             let dy = Double(truth.frames[i].offset[1] - truth.frames[i - 1].offset[1]) * k
             return hypot(s.tx - dx, s.ty - dy)
+        }
+    }
+
+    /// Which of `bags` (truth, at rest in view) no bag of `census` accounts for: each census bag
+    /// in the same place accounts for the nearest truth bag within `matchDistance` pixels, the
+    /// closest pairs first. Bags in one blob share the blob's centre, so a pile of three lies
+    /// within a bag or two of each of its census bags.
+    static func unseenBags(_ bags: [BagTruth], census: PSBoardCensus?, width w: Double, height h: Double,
+                           matchDistance: Double) -> [UnseenBag] {
+        func place(_ p: PSBagPlace) -> BagPlace? {
+            switch p {
+            case .onBoard: return .onBoard
+            case .onGround: return .onGround
+            case .inHole: return .inHole
+            default: return nil
+            }
+        }
+        let seen = (census?.bags ?? []).map { (place: place($0.place), x: $0.position.x * w, y: $0.position.y * h) }
+        let truth = bags.map { (bag: $0, x: $0.position[0] * w, y: $0.position[1] * h) }
+        var pairs: [(t: Int, s: Int, d: Double)] = []
+        for (i, t) in truth.enumerated() {
+            for (j, s) in seen.enumerated() where s.place == t.bag.place {
+                let d = hypot(t.x - s.x, t.y - s.y)
+                if d <= matchDistance { pairs.append((i, j, d)) }
+            }
+        }
+        var truthTaken = Set<Int>(), seenTaken = Set<Int>()
+        for p in pairs.sorted(by: { $0.d < $1.d }) where !truthTaken.contains(p.t) && !seenTaken.contains(p.s) {
+            truthTaken.insert(p.t)
+            seenTaken.insert(p.s)
+        }
+        return truth.indices.filter { !truthTaken.contains($0) }.map {
+            UnseenBag(place: truth[$0].bag.place.rawValue, color: truth[$0].bag.color, x: truth[$0].x, y: truth[$0].y)
+        }
+    }
+
+    /// Pooled over rest states: how often bags of each place and colour went unseen.
+    static func tally(_ checks: [CensusCheck]) -> [UnseenTally] {
+        var counts: [String: UnseenTally] = [:]
+        for bag in checks.flatMap({ $0.unseen ?? [] }) {
+            let key = "\(bag.place) \(bag.color.r) \(bag.color.g) \(bag.color.b)"
+            counts[key, default: UnseenTally(place: bag.place, color: bag.color, count: 0)].count += 1
+        }
+        return counts.values.sorted {
+            ($0.count, $1.place, $1.color.r, $1.color.g, $1.color.b) > ($1.count, $0.place, $0.color.r, $0.color.g, $0.color.b)
         }
     }
 
@@ -201,7 +253,7 @@ public struct DetectionEvaluator: Sendable {
             registrationWorstPixels: games.map(\.registrationWorstPixels).max() ?? 0,
             restStates: checks.count, censusVisibleExact: checks.filter(\.visibleExact).count,
             censusAllExact: checks.filter(\.allExact).count,
-            censusVerdictsRight: checks.filter(\.verdictRight).count, failures: [])
+            censusVerdictsRight: checks.filter(\.verdictRight).count, unseenBags: Self.tally(checks), failures: [])
 
         var failures: [String] = []
         func share(_ name: String, _ s: ToleranceStats, _ what: String) {

@@ -24,6 +24,10 @@ public struct CensusCheck: Codable, Equatable, Sendable {
     /// Bags on the ground the board hides from the camera (not expected in the census); nil in
     /// reports written before it was recorded.
     public var truthOnGroundHidden: Int? = nil
+    /// The bags counted above (on the board, on the ground near it and in view) that no bag of
+    /// the run's census lies near, in its place (`DetectionEvaluator.unseenBags`); nil in
+    /// reports written before it was recorded.
+    public var unseen: [UnseenBag]? = nil
 
     /// The census' word on the throw agrees with the truth: the new bag where the truth has it,
     /// or no new bag in view for a bag in the hole or on the ground (the score's reading of a
@@ -37,6 +41,24 @@ public struct CensusCheck: Codable, Equatable, Sendable {
     public var visibleExact: Bool { runFrame != nil && runOnBoard == truthOnBoard && runOnGround == truthOnGround }
     /// All three counts right, in the hole included.
     public var allExact: Bool { visibleExact && runInHole == truthInHole }
+}
+
+/// A bag at rest that the census did not place: what it is and where it lay.
+public struct UnseenBag: Codable, Equatable, Sendable {
+    /// `BagPlace` raw value: on the board or on the ground.
+    public var place: String
+    public var color: RGB
+    /// Centre in the video's pixels.
+    public var x: Double
+    public var y: Double
+}
+
+/// How often bags of one colour in one place went unseen over a corpus.
+public struct UnseenTally: Codable, Equatable, Sendable {
+    public var place: String
+    public var color: RGB
+    /// Rest states times bags: a bag unseen through a game's eight rest states counts eight.
+    public var count: Int
 }
 
 /// How one game's detection results compare with its truth.
@@ -131,6 +153,8 @@ public struct DetectionCorpusReport: Codable, Equatable, Sendable {
     public var censusAllExact: Int
     /// Throws whose first census after the landing agrees with the truth (`CensusCheck.verdictRight`).
     public var censusVerdictsRight: Int = 0
+    /// The bags the census did not see, by place and colour, most often unseen first.
+    public var unseenBags: [UnseenTally] = []
     /// Requirements not met, in words (empty: all met).
     public var failures: [String]
 

@@ -120,6 +120,11 @@ struct EvalDetectionCommand: ParsableCommand {
         let hidden = checks.compactMap(\.truthOnGroundHidden).reduce(0, +)
         out.append("  ground bags hidden by the board, left out of the counts: \(hidden) over \(checks.filter { ($0.truthOnGroundHidden ?? 0) > 0 }.count) rest states")
         out.append("  census word on each throw right (its new bag where the truth has it; none for a bag in the hole or on the ground): \(r.censusVerdictsRight)/\(r.restStates)")
+        if !r.unseenBags.isEmpty {
+            let most = r.unseenBags.prefix(6).map { "\($0.count) rgb \($0.color.r),\($0.color.g),\($0.color.b) \($0.place.replacingOccurrences(of: "_", with: " "))" }
+            out.append("  bags the census did not place (rest states × bags, by colour and place): " + most.joined(separator: ", ")
+                       + (r.unseenBags.count > 6 ? ", …" : ""))
+        }
         out.append(r.failures.isEmpty ? "  all requirements met" : "  NOT MET: " + r.failures.joined(separator: "; "))
         return out.joined(separator: "\n")
     }
