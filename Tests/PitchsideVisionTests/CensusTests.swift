@@ -67,6 +67,28 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(sightings.count, 1)
     }
 
+    /// On a plain ground a bag need not lie as far from the ground's colour as on a textured one:
+    /// the synthetic games' grounds come through the codec with nine in ten pixels within 1–5 of
+    /// their colour, and a small bag blurs towards it (at 640×360 an olive bag on grass lay 20–31
+    /// from the grass). On a ground as noisy as a photograph's the full threshold stands.
+    func testABagNearTheGroundsColourIsFoundOnAPlainGroundOnly() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        scene.boardColour = (120, 138, 170)
+        scene.groundColour = (80, 120, 60)
+        scene.noise = 1
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let end = scene.corners[2]
+        // 41 `ColourFeature` units from the grass: under `colourThreshold`, over a plain ground's.
+        scene.groundBags = [(PlanePoint(end.x + 1.5 * bagSide, end.y + 0.5 * bagSide), bagSide, (108, 116, 48))]
+        let plain = BagFinder().find(in: scene.render(seed: 3), board: board)
+        XCTAssertEqual(plain.filter { $0.place == .onGround }.count, 1, "\(plain)")
+        XCTAssertEqual(plain.count, 1)
+        scene.noise = 6
+        let textured = BagFinder().find(in: scene.render(seed: 3), board: board)
+        XCTAssertEqual(textured.count, 0, "\(textured)")
+    }
+
     /// A bag resting at an end of the top stands up from it, so its centre shows just past the
     /// end's slanting edge, and half a bag lower it would be past the front edge: still on the
     /// board (dev3-0005's first bag was counted on the ground, and so was every rest state after).

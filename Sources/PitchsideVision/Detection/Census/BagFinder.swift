@@ -9,7 +9,8 @@ import PitchsideCore
 /// inside the hole is in the hole (an overhead view sees it there; a side view never does);
 /// one whose centre lies on the top surface is on the board; the rest are on the ground.
 public struct BagFinder: Sendable {
-    /// Colour distance (chroma units) a bag must keep from board and ground.
+    /// Colour distance (chroma units) a bag must keep from the board, and from a textured ground
+    /// (`groundColourThreshold`).
     public var colourThreshold = 45.0
     /// How far around the board to look, in board lengths.
     public var reach = 0.6
@@ -36,6 +37,11 @@ public struct BagFinder: Sendable {
     public var darkAboveTopShare = 0.45
     /// The darkest share of the lit top's brightness a face of the board takes in shade.
     public var minimumShadeShare = 0.25
+
+    /// Ground colour threshold: how many times the ground's own spread (`groundColourThreshold`).
+    public var groundSpreadFactor = 6.0
+    /// ... and the least it may be.
+    public var minimumGroundThreshold = 30.0
 
     public init() {}
 
@@ -87,6 +93,7 @@ public struct BagFinder: Sendable {
         guard !boardSamples.isEmpty else { return nil }
         let boardColour = topPaint(boardSamples, found: board.surfaceColour)
         let ground = ColourClusters(samples: groundSamples, k: 4, minimumShare: 0.08)
+        let groundThreshold = groundColourThreshold(groundSamples, clusters: ground)
 
         // The top's box grown by a bag: only there can a pixel be on or just above the top (most
         // of the region around the board lies outside it, and the distance to the top costs).
@@ -103,7 +110,7 @@ public struct BagFinder: Sendable {
                 if f.luma < darkOnTopShare * boardColour.luma { return true }
                 return !isPaint(f, of: boardColour)
             }
-            guard ground.distance(to: f) > colourThreshold else { return false }
+            guard ground.distance(to: f) > groundThreshold else { return false }
             if !overhead, f.luma < darkAboveTopShare * boardColour.luma,
                edgeDistance <= 0 || polygonContains(quad, PlanePoint(p.x, p.y + 0.5 * bag)) {
                 return true
@@ -126,7 +133,7 @@ public struct BagFinder: Sendable {
                     // lying across the hole's mouth shows there in its own colour, even a dark one
                     // (navy is no blend of the paint and black), and cut there it was too small or
                     // too thin to count (dev-stack-0013).
-                    if f.asShade(of: boardColour).chromaOff >= colourThreshold, ground.distance(to: f) > colourThreshold {
+                    if f.asShade(of: boardColour).chromaOff >= colourThreshold, ground.distance(to: f) > groundThreshold {
                         fg[y * w + x] = overHole
                     }
                     continue
@@ -187,6 +194,34 @@ public struct BagFinder: Sendable {
         return BagScan(sightings: found, origin: (x0, y0), width: w, height: h,
                        colours: WorkImage(width: w, height: h, rgb: work.rgb, scale: k),
                        bagMask: fg, scale: k, singleBagArea: single * k * k)
+    }
+
+    /// How far from every ground colour a bag's must lie: `colourThreshold` on a textured
+    /// ground, less on a plain one, where a small bag blurs towards it (the synthetic games'
+    /// grounds come through the codec with nine in ten of their pixels within 1–5 of their
+    /// cluster; an olive bag on grass at 640×360 lay 20–31 from the grass).
+    /// `groundSpreadFactor` times that spread, between `minimumGroundThreshold` and
+    /// `colourThreshold`.
+    func groundColourThreshold(_ samples: [ColourFeature], clusters: ColourClusters) -> Double {
+        guard samples.count >= 20, !clusters.centres.isEmpty else { return colourThreshold }
+        // The spread matters only below `colourThreshold / groundSpreadFactor`: a histogram of the
+        // distances up to there, in one pass over the samples rather than a sort of them all on
+        // every frame.
+        let cap = colourThreshold / groundSpreadFactor, binWidth = 0.01
+        var bins = [Int](repeating: 0, count: Int((cap / binWidth).rounded(.up)) + 1)
+        for s in samples {
+            var d = Double.infinity
+            for c in clusters.centres { d = min(d, c.distance(to: s)) }
+            if d < cap { bins[Int(d / binWidth)] += 1 }
+        }
+        var within = 0
+        for (i, n) in bins.enumerated() {
+            within += n
+            if within > samples.count * 9 / 10 {
+                return min(colourThreshold, max(minimumGroundThreshold, groundSpreadFactor * Double(i + 1) * binWidth))
+            }
+        }
+        return colourThreshold
     }
 
     /// The top's paint from samples over the top: their median. When that median is far from the
