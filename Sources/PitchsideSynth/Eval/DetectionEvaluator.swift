@@ -122,11 +122,7 @@ public struct DetectionEvaluator: Sendable {
                 censuses.first { let f = frameIndex($0.header); return f >= t.landingFrame && f < nextRelease }
             }.map { census in
                 guard let bag = census.changes.first(where: { $0.kind == .censusChangeNewBag }) else { return "none" }
-                switch bag.place {
-                case .onBoard: return BagPlace.onBoard.rawValue
-                case .inHole: return BagPlace.inHole.rawValue
-                default: return BagPlace.onGround.rawValue
-                }
+                return (Self.bagPlace(bag.place) ?? .onGround).rawValue
             }
             checks.append(CensusCheck(
                 afterThrow: c.afterThrow, frame: c.frame, deadlineFrame: deadline,
@@ -176,15 +172,7 @@ public struct DetectionEvaluator: Sendable {
     /// within a bag or two of each of its census bags.
     static func unseenBags(_ bags: [BagTruth], census: PSBoardCensus?, width w: Double, height h: Double,
                            matchDistance: Double) -> [UnseenBag] {
-        func place(_ p: PSBagPlace) -> BagPlace? {
-            switch p {
-            case .onBoard: return .onBoard
-            case .onGround: return .onGround
-            case .inHole: return .inHole
-            default: return nil
-            }
-        }
-        let seen = (census?.bags ?? []).map { (place: place($0.place), x: $0.position.x * w, y: $0.position.y * h) }
+        let seen = (census?.bags ?? []).map { (place: bagPlace($0.place), x: $0.position.x * w, y: $0.position.y * h) }
         let truth = bags.map { (bag: $0, x: $0.position[0] * w, y: $0.position[1] * h) }
         var pairs: [(t: Int, s: Int, d: Double)] = []
         for (i, t) in truth.enumerated() {
@@ -200,6 +188,16 @@ public struct DetectionEvaluator: Sendable {
         }
         return truth.indices.filter { !truthTaken.contains($0) }.map {
             UnseenBag(place: truth[$0].bag.place.rawValue, color: truth[$0].bag.color, x: truth[$0].x, y: truth[$0].y)
+        }
+    }
+
+    /// The truth's name for a census place; nil when the census gave none.
+    static func bagPlace(_ p: PSBagPlace) -> BagPlace? {
+        switch p {
+        case .onBoard: return .onBoard
+        case .onGround: return .onGround
+        case .inHole: return .inHole
+        default: return nil
         }
     }
 

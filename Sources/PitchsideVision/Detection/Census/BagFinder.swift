@@ -210,8 +210,7 @@ public struct BagFinder: Sendable {
         let cap = colourThreshold / groundSpreadFactor, binWidth = 0.01
         var bins = [Int](repeating: 0, count: Int((cap / binWidth).rounded(.up)) + 1)
         for s in samples {
-            var d = Double.infinity
-            for c in clusters.centres { d = min(d, c.distance(to: s)) }
+            let d = clusters.distance(to: s)
             if d < cap { bins[Int(d / binWidth)] += 1 }
         }
         var within = 0

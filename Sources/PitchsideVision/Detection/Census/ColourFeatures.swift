@@ -86,7 +86,12 @@ struct ColourClusters {
         self.centres = zip(centres, counts).filter { Double($0.1) / total >= minimumShare }.map(\.0)
     }
 
+    /// Distance to the nearest centre (infinity when there is none). A plain loop: it runs for
+    /// every pixel around the board and every ground sample, where building an array per call
+    /// cost an allocation each.
     func distance(to f: ColourFeature) -> Double {
-        centres.map { $0.distance(to: f) }.min() ?? .infinity
+        var nearest = Double.infinity
+        for c in centres { nearest = min(nearest, c.distance(to: f)) }
+        return nearest
     }
 }
