@@ -94,8 +94,9 @@ final class UnseenAtRestTests: XCTestCase {
     }
 
     /// The census saw a bag pass just above the hole and none come to rest: it infers a bag in
-    /// the hole. The flight still knows when the bag came down on a pile that hides it.
-    func testABagInferredInTheHoleIsOnThePileItCameDownOn() {
+    /// the hole. A pile where the flight came down does not overrule it (the bag slid past the
+    /// pile into the hole); a bag re-shaded there does (it came down on that bag).
+    func testABagInferredInTheHoleWentInPastAPileButNotPastAReshadedBag() {
         let script = GameScript()
         func inferred(boardBags: [Vec2]) -> PSWorkerResult {
             var r = quietCensus(script, frame: 95, boardBags: boardBags)
@@ -114,12 +115,21 @@ final class UnseenAtRestTests: XCTestCase {
             return r
         }
         let pile = [GameScript.boardSpot + Vec2(0.004, 0.002), GameScript.boardSpot - Vec2(0.006, 0)]
-        XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: inferred(boardBags: pile)]), .board)
+        XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: inferred(boardBags: pile)]), .hole)
+        // Without the crossing the same pile holds the bag.
+        XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: quietCensus(script, frame: 95, boardBags: pile)]), .board)
+        let board = BoardGeometry(corners: GameScript.corners, holeCenter: GameScript.hole, holeRadiusX: 0.014, holeRadiusY: 0.009,
+                                  metresPerPixel: GameScript.metresPerPixel)
+        let pileCensus = inferred(boardBags: pile).census
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: GameScript.boardSpot, lastCensus: pileCensus,
+                                                 reshaded: pile[0], passedOverHole: true, board: board), .board, "on a re-shaded bag")
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: GameScript.boardSpot, lastCensus: pileCensus,
+                                                 passedOverHole: true, board: board), .hole)
         // No pile where it came down: the crossing is believed, even where the flight alone
         // would call it a miss (lost over the front of the board) or a board.
         XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: inferred(boardBags: [])]), .hole)
         XCTAssertEqual(outcome(landing: Vec2(0.70, 0.635), extra: [95: inferred(boardBags: [])]), .hole)
-        // The same bag seen into the hole (not inferred) is a hole even over a pile.
+        // The same bag seen into the hole (not inferred) is a hole too.
         var seen = inferred(boardBags: pile)
         seen.census.changes[0].inferred = false
         XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: seen]), .hole)

@@ -52,8 +52,8 @@ public enum OutcomeJudge {
     /// that came down on that bag, away from the hole's mouth, lies on it.
     ///
     /// When the census saw the bag pass just above the hole (`passedOverHole`: it inferred a
-    /// bag in the hole), only the flight coming down on a bag that hides it (a re-shaded one, a
-    /// pile) keeps it on the board; otherwise it went in, wherever the flight was lost.
+    /// bag in the hole), only the flight coming down on a re-shaded bag keeps it on the board;
+    /// otherwise it went in, wherever the flight was lost.
     public static func unseenAtRest(flightOutcome: PSThrowOutcome, landing: Vec2?, direction: Double = 1,
                                     lastCensus: PSBoardCensus?, reshaded: Vec2? = nil, passedOverHole: Bool = false,
                                     board: BoardGeometry) -> PSThrowOutcome {
@@ -72,7 +72,11 @@ public enum OutcomeJudge {
         if let reshaded, cameDownOn(reshaded) { return .board }
         // A bag the size of the thrown one cannot hide it; two or more together can.
         let near = lastCensus?.bags.filter { $0.place == .onBoard && cameDownOn(Vec2($0.position.x, $0.position.y)) } ?? []
-        if near.count >= 2 { return .board }
+        // ... unless the census saw the bag pass over the hole: a bag that came down by a pile and
+        // crossed the hole went in more often than it stayed on the pile (development games:
+        // dev3-0009 throw 3 and dev-stack-0014 throw 7 slid past a pile into the hole, dev3-0010
+        // throw 5 stayed on one beside it).
+        if near.count >= 2, !passedOverHole { return .board }
         // Short of the mouth (taken above) by up to `slideIntoHoleBags` past the rim: slid in.
         if along < 0, along >= -(board.holeRadiusX + slideIntoHoleBags * bagSide) { return .hole }
         return unhidden
