@@ -246,8 +246,7 @@ final class ClassifierTests: XCTestCase {
         var r = script.trajectory(uuid: "nan", points: bag, upTo: 20).trajectory
         r.detectedPoints[3].x = .nan
         var a = ThrowAssembler()
-        let board = BoardGeometry(corners: GameScript.corners, holeCenter: GameScript.hole, holeRadiusX: 0.014,
-                                  holeRadiusY: 0.009, metresPerPixel: GameScript.metresPerPixel)
+        let board = GameScript.board
         XCTAssertFalse(a.observe(r, seq: 20, context: ThrowContext(board: board)).accepted)
         XCTAssertFalse(a.inFlight)
     }

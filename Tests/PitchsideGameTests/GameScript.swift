@@ -40,6 +40,9 @@ struct GameScript {
     static let missSpot = Vec2(0.55, 0.80)
     static let corners = [Vec2(0.68, 0.60), Vec2(0.88, 0.58), Vec2(0.88, 0.63), Vec2(0.68, 0.67)]
     static let metresPerPixel = 1.22 / (0.20 * 1920)
+    /// The script's board as the game measures it (its hole a little wider than tall).
+    static let board = BoardGeometry(corners: corners, holeCenter: hole, holeRadiusX: 0.014, holeRadiusY: 0.009,
+                                     metresPerPixel: metresPerPixel)
     static let ay = 1.2
 
     func mx(_ x: Double) -> Double { mirrored ? 1 - x : x }

@@ -3,8 +3,7 @@ import XCTest
 @testable import PitchsideGame
 
 final class MeasurementTests: XCTestCase {
-    let board = BoardGeometry(corners: GameScript.corners, holeCenter: GameScript.hole, holeRadiusX: 0.014,
-                              holeRadiusY: 0.009, metresPerPixel: GameScript.metresPerPixel)
+    let board = GameScript.board
 
     func testOutcomeRegions() {
         XCTAssertEqual(OutcomeJudge.fromFlight(landing: GameScript.hole, board: board), .hole)

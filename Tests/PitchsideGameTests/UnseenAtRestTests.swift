@@ -5,6 +5,10 @@ import XCTest
 /// A rest state after the landing with no new bag in view: in a side view the bag went through
 /// the hole, fell behind the board, or lies hidden on a pile of its own colour.
 final class UnseenAtRestTests: XCTestCase {
+    /// One bag's side in the picture's x units, on the script's board.
+    private static let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres
+        * (GameScript.board.maxX - GameScript.board.minX)
+
     /// A census with no change, listing the bags at rest.
     private func quietCensus(_ script: GameScript, frame: Int, boardBags: [Vec2]) -> PSWorkerResult {
         var c = PSBoardCensus()
@@ -55,9 +59,8 @@ final class UnseenAtRestTests: XCTestCase {
         let pile = [GameScript.boardSpot + Vec2(0.004, 0.002), GameScript.boardSpot - Vec2(0.006, 0)]
         XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: quietCensus(script, frame: 95, boardBags: pile)]), .board)
         // Over the hole's mouth, bags piled beside it do not hold the bag up: it went in.
-        let board = BoardGeometry(corners: GameScript.corners, holeCenter: GameScript.hole, holeRadiusX: 0.014, holeRadiusY: 0.009,
-                                  metresPerPixel: GameScript.metresPerPixel)
-        let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
+        let board = GameScript.board
+        let bagSide = Self.bagSide
         let mouth = GameScript.hole - Vec2(board.holeRadiusX + 0.3 * bagSide, 0)
         let beside = quietCensus(script, frame: 95, boardBags: [mouth - Vec2(0.3 * bagSide, 0), mouth - Vec2(0.9 * bagSide, 0)]).census
         XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: mouth, lastCensus: beside, board: board), .hole)
@@ -74,9 +77,8 @@ final class UnseenAtRestTests: XCTestCase {
     /// on it; one that came down elsewhere went where it would without that (here: slid into
     /// the hole from a bag short of it, or over the hole's mouth).
     func testReshadedBagUnderTheLandingHoldsTheBag() {
-        let board = BoardGeometry(corners: GameScript.corners, holeCenter: GameScript.hole, holeRadiusX: 0.014, holeRadiusY: 0.009,
-                                  metresPerPixel: GameScript.metresPerPixel)
-        let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
+        let board = GameScript.board
+        let bagSide = Self.bagSide
         let short = GameScript.hole - Vec2(board.holeRadiusX + 1.0 * bagSide, 0)
         let census = quietCensus(GameScript(), frame: 95, boardBags: [short]).census
         func judge(_ landing: Vec2, reshaded: Vec2?) -> PSThrowOutcome {
@@ -118,8 +120,7 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: inferred(boardBags: pile)]), .hole)
         // Without the crossing the same pile holds the bag.
         XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: quietCensus(script, frame: 95, boardBags: pile)]), .board)
-        let board = BoardGeometry(corners: GameScript.corners, holeCenter: GameScript.hole, holeRadiusX: 0.014, holeRadiusY: 0.009,
-                                  metresPerPixel: GameScript.metresPerPixel)
+        let board = GameScript.board
         let pileCensus = inferred(boardBags: pile).census
         XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: GameScript.boardSpot, lastCensus: pileCensus,
                                                  reshaded: pile[0], passedOverHole: true, board: board), .board, "on a re-shaded bag")
@@ -182,9 +183,8 @@ final class UnseenAtRestTests: XCTestCase {
     }
 
     func testBesideTheHoleAlongTheBoardIsAHole() {
-        let board = BoardGeometry(corners: GameScript.corners, holeCenter: GameScript.hole, holeRadiusX: 0.014, holeRadiusY: 0.009,
-                                  metresPerPixel: GameScript.metresPerPixel)
-        let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
+        let board = GameScript.board
+        let bagSide = Self.bagSide
         let beside = GameScript.hole + Vec2(board.holeRadiusX + 0.4 * bagSide, 0.005)
         XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: beside, lastCensus: nil, board: board), .hole)
         // Short of the hole along the flight: slid in; past it, or farther short: behind the board.
