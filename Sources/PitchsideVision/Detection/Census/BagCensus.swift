@@ -108,6 +108,10 @@ public struct BagCensus: Sendable {
     private var anchorScan: BagScan?
     /// The pixels of the last rest state, to tell what changed since (`RestStateDifference`).
     private var lastRest: BagScan?
+    /// ... and of the rest state before it: a bag that came to rest by the last rest state but
+    /// was not yet seen there (smeared by the codec, a few pixels short of a blob) changed no
+    /// pixels since, only since this one.
+    private var restBeforeLast: BagScan?
     private var unchangedFrames = 0
     private var unchangedSincePtsUs: Int64 = 0
     private var restTaken = false
@@ -138,6 +142,7 @@ public struct BagCensus: Sendable {
         boardKey = boardKey.map { PlanePoint($0.x + dx, $0.y + dy) }
         anchorSightings = anchorSightings.map { $0.translated(dx: dx, dy: dy) }
         lastRest = nil
+        restBeforeLast = nil
         anchorScan = nil
     }
 
@@ -148,6 +153,7 @@ public struct BagCensus: Sendable {
         restTaken = false
         reported = []
         lastRest = nil
+        restBeforeLast = nil
         boardKey = []
         crossedHole = false
     }
@@ -199,8 +205,16 @@ public struct BagCensus: Sendable {
         }
         restTaken = true
         let difference = lastRest.flatMap { before in scan.flatMap { RestStateDifference(from: before, to: $0) } }
-        if let scan { lastRest = scan }
-        var changes = reconcile(sightings, difference: difference, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
+        let lastSightings = lastRest?.sightings ?? []
+        // Most of its pixels changed since the rest state before the last, few since the last.
+        let restedUnseen = { [restBeforeLast, lastRest] (s: BagSighting) -> Bool in
+            guard let before = restBeforeLast, let last = lastRest, let scan else { return false }
+            return (RestStateDifference.changedShare(of: s, from: last, to: scan) ?? 1) < 0.5
+                && (RestStateDifference.changedShare(of: s, from: before, to: scan) ?? 0) >= 0.5
+        }
+        if let scan { restBeforeLast = lastRest; lastRest = scan }
+        var changes = reconcile(sightings, difference: difference, lastSightings: lastSightings, restedUnseen: restedUnseen,
+                                board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
         // Nothing new, but a resting bag changed shade in place: said as such, for the flight to
         // decide (it is neither a bag through the hole nor none).
         let reshaded = changes.isEmpty ? difference.flatMap { reshadedBag($0, sightings: sightings, bagSide: bagSide) } : nil
@@ -266,7 +280,12 @@ public struct BagCensus: Sendable {
     /// With the pixels of the last rest state at hand (`difference`), a blob gained a bag when a
     /// patch within it turned bag-coloured, and lost its newest when a patch turned back to board
     /// or ground; without them (the first rest state, or a moved board), by its area.
-    private mutating func reconcile(_ sightings: [BagSighting], difference: RestStateDifference?, board: BoardDetection,
+    ///
+    /// A blob where the last rest state saw nothing, whose pixels did not change since but did
+    /// since the rest state before (`restedUnseen`), is a bag that came to rest by the last rest
+    /// state unseen there: new now.
+    private mutating func reconcile(_ sightings: [BagSighting], difference: RestStateDifference?, lastSightings: [BagSighting],
+                                    restedUnseen: (BagSighting) -> Bool, board: BoardDetection,
                                     bagSide: Double, ptsUs: Int64) -> [CensusChange] {
         var changes: [CensusChange] = []
         var unmatchedNew: [Int] = []
@@ -355,8 +374,19 @@ public struct BagCensus: Sendable {
         for k in unmatchedNew {
             let s = sightings[k]
             // A blob not there before holds the bags that came to rest in it since: one a throw
-            // (none when none of its pixels changed: a blob that split from one seen before).
-            let count = difference == nil ? s.count : (appearedIn.contains(k) ? 1 : 0)
+            // (none when none of its pixels changed: a blob that split from one seen before),
+            // or one that came to rest by the last rest state unseen there.
+            let count: Int
+            if difference == nil {
+                count = s.count
+            } else if appearedIn.contains(k) {
+                count = 1
+            } else {
+                // Not a piece of a bag seen before, come apart from it (a blob split in two).
+                let unseen = !lastSightings.contains { $0.covers(s.center, margin: 0) }
+                    && !reported.contains { $0.place == s.place && $0.center.distance(to: s.center) <= 1.5 * bagSide }
+                count = unseen && restedUnseen(s) ? 1 : 0
+            }
             for _ in 0..<count { newBag(s, area: s.area / Double(count)) }
         }
         reported = next.sorted { $0.id < $1.id }

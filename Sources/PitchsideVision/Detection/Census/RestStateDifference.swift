@@ -95,6 +95,28 @@ struct RestStateDifference: Sendable {
         return !appeared.isEmpty || !disappeared.isEmpty
     }
 
+    /// Of the bag-coloured pixels of `after` within `sighting`'s box, the share whose colour
+    /// changed since `before`; nil when the two scans did not look at the same pixels or the box
+    /// holds none. For a blob too small to leave a patch of `minimumShare`: a bag at 640×360 half
+    /// hidden behind the board's end shows as a few pixels.
+    static func changedShare(of sighting: BagSighting, from before: BagScan, to after: BagScan) -> Double? {
+        guard after.sameRegion(as: before) else { return nil }
+        let k = after.scale, w = after.width, h = after.height
+        let x0 = max(0, Int(sighting.extentMin.x / k) - after.origin.x), x1 = min(w, Int((sighting.extentMax.x / k).rounded(.up)) - after.origin.x)
+        let y0 = max(0, Int(sighting.extentMin.y / k) - after.origin.y), y1 = min(h, Int((sighting.extentMax.y / k).rounded(.up)) - after.origin.y)
+        guard x1 > x0, y1 > y0 else { return nil }
+        let a = before.colours.blurred(), b = after.colours.blurred()
+        var bag = 0, changed = 0
+        for y in y0..<y1 {
+            for x in x0..<x1 where after.bagMask[y * w + x] != 0 {
+                bag += 1
+                let p = a.pixel(x, y), q = b.pixel(x, y)
+                if ColourFeature(p.0, p.1, p.2).distance(to: ColourFeature(q.0, q.1, q.2)) > Self.changeThreshold { changed += 1 }
+            }
+        }
+        return bag > 0 ? Double(changed) / Double(bag) : nil
+    }
+
     /// The patches that turned bag-coloured, that turned back, and that stayed bag but changed
     /// shade, unpaired; nil when the two scans did not look at the same pixels.
     static func patches(from before: BagScan, to after: BagScan)
