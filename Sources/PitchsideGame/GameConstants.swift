@@ -72,7 +72,7 @@ public enum GameConstants {
     public static let censusWaitFrames: UInt64 = 60
     /// How long (media time) an outcome read from a rest state with no new bag in view waits for
     /// a later rest state to show the bag after all, unless the next throw begins first.
-    public static let laterRestWaitUs: Int64 = 4_000_000
+    public static let laterRestWaitUs: Int64 = 5_000_000
     /// A rest state followed this soon (media time) by another, with no new bag in view in
     /// either, was a pause: the later one judges the throw (`Game.judge`).
     public static let pauseUs: Int64 = 1_000_000

@@ -269,7 +269,9 @@ public struct Game: Sendable {
     /// rest state after the landing with none in view gives an outcome that waits for a later
     /// rest state to show the bag after all (`PendingThrow.unseen`).
     private mutating func judge(census: PSBoardCensus, previous: PSBoardCensus?, pts: Int64) {
-        guard let p = pending else { return }
+        // A rest state before the landing cannot show where the bag rests (a bird crossed the
+        // census region, or a resting bag was knocked from view by the bag still in the air).
+        guard let p = pending, census.header.ptsUs >= p.landingPtsUs else { return }
         if let seen = OutcomeJudge.fromCensus(census, previous: previous) {
             finalize(outcome: seen, confirmed: true, pts: pts)
         } else if p.unseen.map({ census.header.ptsUs - $0.ptsUs <= GameConstants.pauseUs }) ?? true,
