@@ -71,7 +71,8 @@ public enum GameConstants {
     /// After a throw completes, wait this many frames for the board census to confirm the outcome.
     public static let censusWaitFrames: UInt64 = 60
     /// How long (media time) an outcome read from a rest state with no new bag in view waits for
-    /// a later rest state to show the bag after all, unless the next throw begins first.
+    /// a later rest state to show the bag after all, unless the next throw begins first. People
+    /// walking past can hold the scene from rest for seconds (dev3-0003: the bag showed 4.08 s on).
     public static let laterRestWaitUs: Int64 = 5_000_000
     /// A rest state followed this soon (media time) by another, with no new bag in view in
     /// either, was a pause: the later one judges the throw (`Game.judge`).
