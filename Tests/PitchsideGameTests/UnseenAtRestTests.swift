@@ -205,6 +205,42 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [40: before, 75: knocked, 97: newBag]), .board)
     }
 
+    /// A bag that stops for a moment at the hole's lip can be seen at rest there, a new bag on the
+    /// board, and then go from view into the hole (held-0001 throws 2 and 5). Before the next
+    /// throw nothing else moves it: the throw waits a while beside the hole for that, and only
+    /// there.
+    func testANewBagBesideTheHoleThatThenGoesInIsAHole() {
+        let script = GameScript()
+        func newBag(_ frame: Int, at p: Vec2) -> PSWorkerResult {
+            var r = script.census(frame, place: .onBoard, bagID: 1)
+            var bag = PSBagAtRest()
+            bag.id = 1
+            bag.position = p.wire
+            bag.place = .onBoard
+            r.census.bags = [bag]
+            r.census.onBoard = 1
+            return r
+        }
+        func knockedIn(_ frame: Int) -> PSWorkerResult {
+            var r = quietCensus(script, frame: frame, boardBags: [])
+            var change = PSCensusChange()
+            change.kind = .censusChangeKnockedIn
+            change.bagID = 1
+            change.place = .inHole
+            r.census.changes = [change]
+            r.census.inHole = 1
+            return r
+        }
+        let lip = GameScript.hole - Vec2(Self.bagSide, 0)
+        XCTAssertEqual(outcome(landing: lip, extra: [95: newBag(95, at: lip), 130: knockedIn(130)]), .hole)
+        XCTAssertEqual(outcome(landing: lip, extra: [95: newBag(95, at: lip)]), .board)
+        // Gone from view after the wait (5 s from frame 95 is frame 245): it rested, then was moved.
+        XCTAssertEqual(outcome(landing: lip, extra: [95: newBag(95, at: lip), 250: knockedIn(250)], frames: 260), .board)
+        // Away from the hole the census never says a bag went in; the throw does not wait.
+        let far = GameScript.boardSpot
+        XCTAssertEqual(outcome(landing: far, extra: [95: newBag(95, at: far), 130: knockedIn(130)]), .board)
+    }
+
     func testBesideTheHoleAlongTheBoardIsAHole() {
         let board = GameScript.board
         let bagSide = Self.bagSide

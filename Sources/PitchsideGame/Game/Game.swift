@@ -65,6 +65,11 @@ public struct Game: Sendable {
         /// video's compression until its next key frame, or hidden behind something passing).
         /// `passedOverHole`: that rest state's census saw the bag pass just above the hole.
         var unseen: (outcome: PSThrowOutcome, ptsUs: Int64, passedOverHole: Bool)?
+        /// The new bag a rest state saw come to rest on the board beside the hole, and when. The
+        /// throw waits on a while: nothing but the bag's own slide moves it before the next throw,
+        /// so when a later rest state says it went from view into the hole (`KNOCKED_IN`), the
+        /// first rest state came during a pause at the hole's lip.
+        var besideHole: (bagID: UInt32, ptsUs: Int64)?
     }
 
     public init(streamID: String, configuration: GameConfiguration = GameConfiguration(),
@@ -272,8 +277,18 @@ public struct Game: Sendable {
         // A rest state before the landing cannot show where the bag rests (a bird crossed the
         // census region, or a resting bag was knocked from view by the bag still in the air).
         guard let p = pending, census.header.ptsUs >= p.landingPtsUs else { return }
+        if let waiting = p.besideHole {
+            if census.changes.contains(where: { $0.kind == .censusChangeKnockedIn && $0.bagID == waiting.bagID }) {
+                finalize(outcome: .hole, confirmed: true, pts: pts)
+            }
+            return
+        }
         if let seen = OutcomeJudge.fromCensus(census, previous: previous) {
-            finalize(outcome: seen, confirmed: true, pts: pts)
+            if seen == .board, let bag = newBagBesideHole(census) {
+                pending?.besideHole = (bag, census.header.ptsUs)
+            } else {
+                finalize(outcome: seen, confirmed: true, pts: pts)
+            }
         } else if p.unseen.map({ census.header.ptsUs - $0.ptsUs <= GameConstants.pauseUs }) ?? true,
                   let unseen = unseenOutcome(of: p, census: census, passedOverHoleBefore: p.unseen?.passedOverHole ?? false) {
             // A rest state soon after the first was a pause on the way (a bag stopped for a moment
@@ -285,6 +300,7 @@ public struct Game: Sendable {
     /// Whether a pending throw has waited long enough: for a later rest state after a quiet one
     /// (`laterRestWaitUs` of media time), else for any census (`censusWaitFrames`).
     private func waitIsOver(_ p: PendingThrow, seq: UInt64, ptsUs: Int64) -> Bool {
+        if let beside = p.besideHole { return ptsUs > beside.ptsUs + GameConstants.laterRestWaitUs }
         if let unseen = p.unseen { return ptsUs > unseen.ptsUs + GameConstants.laterRestWaitUs }
         return seq > p.completedSeq + GameConstants.censusWaitFrames
     }
@@ -293,11 +309,29 @@ public struct Game: Sendable {
     /// quiet rest state's outcome if there was one, else the flight's.
     private mutating func settlePending(pts: Int64) {
         guard let p = pending else { return }
-        if let unseen = p.unseen {
+        if p.besideHole != nil {
+            finalize(outcome: .board, confirmed: true, pts: pts)
+        } else if let unseen = p.unseen {
             finalize(outcome: unseen.outcome, confirmed: true, pts: pts)
         } else {
             finalize(outcome: p.flightOutcome, confirmed: false, pts: pts)
         }
+    }
+
+    /// The new bag a census saw come to rest on the board within a bag and a half of the hole's
+    /// centre (where the census takes a bag gone from view to have gone in), if any.
+    private func newBagBesideHole(_ census: PSBoardCensus) -> UInt32? {
+        guard let board else { return nil }
+        let size = measuredFrameSize ?? (configuration.frameWidth, configuration.frameHeight)
+        // One bag's side in the picture's x units; y is scaled to them by the picture's aspect.
+        let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
+        let yToX = size.width > 0 ? size.height / size.width : 1
+        for change in census.changes where change.kind == .censusChangeNewBag && change.place == .onBoard {
+            guard let bag = census.bags.first(where: { $0.id == change.bagID }) else { continue }
+            let dx = bag.position.x - board.holeCenter.x, dy = (bag.position.y - board.holeCenter.y) * yToX
+            if (dx * dx + dy * dy).squareRoot() <= 1.5 * bagSide { return change.bagID }
+        }
+        return nil
     }
 
     /// What a rest state after the landing that shows no new bag says of the throw; nil for a
