@@ -270,9 +270,11 @@ public struct Game: Sendable {
         judge(census: o, previous: lastCensus ?? censusBeforeRelease, pts: pts)
     }
 
-    /// Lets a census settle the pending throw: a new bag seen at rest does at once; the first
-    /// rest state after the landing with none in view gives an outcome that waits for a later
-    /// rest state to show the bag after all (`PendingThrow.unseen`).
+    /// Lets a census settle the pending throw: a new bag seen at rest does at once, except one on
+    /// the board beside the hole, which waits for a later rest state that says it went in
+    /// (`PendingThrow.besideHole`); the first rest state after the landing with none in view
+    /// gives an outcome that waits for a later rest state to show the bag after all
+    /// (`PendingThrow.unseen`).
     private mutating func judge(census: PSBoardCensus, previous: PSBoardCensus?, pts: Int64) {
         // A rest state before the landing cannot show where the bag rests (a bird crossed the
         // census region, or a resting bag was knocked from view by the bag still in the air).
@@ -298,7 +300,8 @@ public struct Game: Sendable {
     }
 
     /// Whether a pending throw has waited long enough: for a later rest state after a quiet one
-    /// (`laterRestWaitUs` of media time), else for any census (`censusWaitFrames`).
+    /// or one with a new bag beside the hole (`laterRestWaitUs` of media time), else for any
+    /// census (`censusWaitFrames`).
     private func waitIsOver(_ p: PendingThrow, seq: UInt64, ptsUs: Int64) -> Bool {
         if let beside = p.besideHole { return ptsUs > beside.ptsUs + GameConstants.laterRestWaitUs }
         if let unseen = p.unseen { return ptsUs > unseen.ptsUs + GameConstants.laterRestWaitUs }
