@@ -6,8 +6,7 @@ import XCTest
 /// the hole, fell behind the board, or lies hidden on a pile of its own colour.
 final class UnseenAtRestTests: XCTestCase {
     /// One bag's side in the picture's x units, on the script's board.
-    private static let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres
-        * (GameScript.board.maxX - GameScript.board.minX)
+    private static let bagSide = GameScript.board.bagSideX
 
     /// A census with no change, listing the bags at rest.
     private func quietCensus(_ script: GameScript, frame: Int, boardBags: [Vec2]) -> PSWorkerResult {
@@ -23,6 +22,18 @@ final class UnseenAtRestTests: XCTestCase {
         c.onBoard = UInt32(boardBags.count)
         var r = PSWorkerResult()
         r.census = c
+        return r
+    }
+
+    /// A census in which resting bag `bagID` went from view into the hole, the only bag there.
+    private func knockedInCensus(_ script: GameScript, frame: Int, bagID: UInt32) -> PSWorkerResult {
+        var r = quietCensus(script, frame: frame, boardBags: [])
+        var change = PSCensusChange()
+        change.kind = .censusChangeKnockedIn
+        change.bagID = bagID
+        change.place = .inHole
+        r.census.changes = [change]
+        r.census.inHole = 1
         return r
     }
 
@@ -192,13 +203,7 @@ final class UnseenAtRestTests: XCTestCase {
     func testABagKnockedInBeforeTheLandingSaysNothing() {
         let script = GameScript()
         let before = quietCensus(script, frame: 40, boardBags: [GameScript.hole])
-        var knocked = quietCensus(script, frame: 75, boardBags: [])
-        var change = PSCensusChange()
-        change.kind = .censusChangeKnockedIn
-        change.bagID = 100
-        change.place = .inHole
-        knocked.census.changes = [change]
-        knocked.census.inHole = 1
+        let knocked = knockedInCensus(script, frame: 75, bagID: 100)
         var newBag = script.census(97, place: .onBoard, bagID: 1)
         newBag.census.inHole = 1
         newBag.census.onBoard = 1
@@ -221,16 +226,7 @@ final class UnseenAtRestTests: XCTestCase {
             r.census.onBoard = 1
             return r
         }
-        func knockedIn(_ frame: Int) -> PSWorkerResult {
-            var r = quietCensus(script, frame: frame, boardBags: [])
-            var change = PSCensusChange()
-            change.kind = .censusChangeKnockedIn
-            change.bagID = 1
-            change.place = .inHole
-            r.census.changes = [change]
-            r.census.inHole = 1
-            return r
-        }
+        func knockedIn(_ frame: Int) -> PSWorkerResult { knockedInCensus(script, frame: frame, bagID: 1) }
         let lip = GameScript.hole - Vec2(Self.bagSide, 0)
         XCTAssertEqual(outcome(landing: lip, extra: [95: newBag(95, at: lip), 130: knockedIn(130)]), .hole)
         XCTAssertEqual(outcome(landing: lip, extra: [95: newBag(95, at: lip)]), .board)

@@ -326,8 +326,8 @@ public struct Game: Sendable {
     private func newBagBesideHole(_ census: PSBoardCensus) -> UInt32? {
         guard let board else { return nil }
         let size = measuredFrameSize ?? (configuration.frameWidth, configuration.frameHeight)
-        // One bag's side in the picture's x units; y is scaled to them by the picture's aspect.
-        let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
+        // Distances in the picture's x units (`bagSideX`); y is scaled to them by the aspect.
+        let bagSide = board.bagSideX
         let yToX = size.width > 0 ? size.height / size.width : 1
         for change in census.changes where change.kind == .censusChangeNewBag && change.place == .onBoard {
             guard let bag = census.bags.first(where: { $0.id == change.bagID }) else { continue }

@@ -60,8 +60,7 @@ public enum OutcomeJudge {
         let unhidden: PSThrowOutcome = passedOverHole ? .hole : .miss
         if flightOutcome == .hole { return .hole }
         guard let landing, board.boardContains(landing) else { return unhidden }
-        // One bag's side, in the picture's x units (a side view's board lies across the picture).
-        let bagSide = GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (board.maxX - board.minX)
+        let bagSide = board.bagSideX
         // Past the hole (positive) or short of it (negative), along the flight.
         let along = (landing.x - board.holeCenter.x) * (direction < 0 ? -1 : 1)
         // Overlapping the mouth: bags piled beside the hole do not hold it up (dev games 1000,
