@@ -145,10 +145,29 @@ public struct BoardDetector: Sendable {
         }
     }
 
+    /// The candidate as it stands; when that fails, again without the specks of its paint lying
+    /// apart from it (`RegionMask.withoutSpecks`), and the better of the two.
     private func evaluate(_ region: ColourRegion, regions: [ColourRegion], labels: [Int32], work: WorkImage,
                           plain: WorkImage) -> Result<Scored, Rejection> {
         let top = SurfaceFragments.join(region, regions: regions, labels: labels, width: work.width, height: work.height)
         let mask = RegionMask(labels: labels, imageWidth: work.width, members: top.members, box: top.box)
+        let attempt = evaluate(region, top: top, mask: mask, labels: labels, work: work, plain: plain)
+        if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
+        let speckless = RegionMask(labels: labels, imageWidth: work.width, members: top.members, box: top.box, droppingSpecks: true)
+        guard speckless.filledArea < mask.filledArea else { return attempt }
+        return better(attempt, evaluate(region, top: top, mask: speckless, labels: labels, work: work, plain: plain))
+    }
+
+    private func better(_ a: Result<Scored, Rejection>, _ b: Result<Scored, Rejection>) -> Result<Scored, Rejection> {
+        switch (a, b) {
+        case (.success(let x), .success(let y)): return y.detection.confidence > x.detection.confidence ? b : a
+        case (.failure, .success): return b
+        default: return a
+        }
+    }
+
+    private func evaluate(_ region: ColourRegion, top: SurfaceFragments.Joined, mask: RegionMask, labels: [Int32],
+                          work: WorkImage, plain: WorkImage) -> Result<Scored, Rejection> {
         guard let quad = QuadFitter.fit(boundary: mask.boundaryPoints()) else {
             return .failure(Rejection(message: "outline too small for a quadrilateral"))
         }
@@ -156,7 +175,7 @@ public struct BoardDetector: Sendable {
         let quadArea = polygonArea(rough)
         guard quadArea > 1 else { return .failure(Rejection(message: "degenerate quadrilateral")) }
         let solidity = Double(mask.filledArea) / quadArea
-        let colourShare = Double(top.area) / Double(mask.filledArea)
+        let colourShare = Double(mask.regionArea) / Double(mask.filledArea)
         let roughSides = (0..<4).map { rough[$0].distance(to: rough[($0 + 1) % 4]) }
         let roughAspect = max(roughSides[0] + roughSides[2], roughSides[1] + roughSides[3])
             / max(1e-6, min(roughSides[0] + roughSides[2], roughSides[1] + roughSides[3]))
@@ -175,12 +194,7 @@ public struct BoardDetector: Sendable {
         let attempt = score(polished, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work)
         if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
         guard polished != outline else { return attempt }
-        let fallback = score(outline, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work)
-        switch (attempt, fallback) {
-        case (.success(let a), .success(let b)): return b.detection.confidence > a.detection.confidence ? .success(b) : .success(a)
-        case (.failure, .success): return fallback
-        default: return attempt
-        }
+        return better(attempt, score(outline, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work))
     }
 
     /// What the candidate's outline alone says, before its corners are placed.
