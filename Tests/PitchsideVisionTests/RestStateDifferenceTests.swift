@@ -64,4 +64,34 @@ final class RestStateDifferenceTests: XCTestCase {
         let patch = try XCTUnwrap(difference.appeared.first)
         XCTAssertLessThan(patch.center.y, 10, "the new pixels are those above the pile")
     }
+
+    /// A bag come down on a pile of its own colour on a small board: the part of it over board
+    /// (14 pixels, 0.23 of a bag, after the blur) and the part over the pile, re-shaded (16
+    /// pixels, 0.27), are each too small for a patch; together, side by side, they are a new bag
+    /// (dev3-0016 throw 8).
+    func testSameColourOnTopOfAPileWithSmallNewAndReshadedPartsIsNew() throws {
+        let before = scan([(10, 10, 20, 16, Self.navy)])
+        let after = scan([(15, 8, 20, 10, Self.navy), (11, 10, 20, 14, Self.navyReshaded), (10, 10, 11, 14, Self.navy),
+                          (10, 14, 20, 16, Self.navy)])
+        let parts = try XCTUnwrap(RestStateDifference.patches(from: before, to: after))
+        XCTAssertEqual(parts.appeared, [], "the new part alone is short of a patch")
+        XCTAssertEqual(parts.reshaded, [], "the re-shaded part alone is short of a patch")
+        let difference = try XCTUnwrap(RestStateDifference(from: before, to: after))
+        XCTAssertEqual(difference.appeared.count, 1)
+        let patch = try XCTUnwrap(difference.appeared.first)
+        XCTAssertEqual(patch.area, 30, accuracy: 0.5)
+        XCTAssertEqual(patch.center.y, 10.5, accuracy: 1.5, "the bag lies across the pile's top edge")
+    }
+
+    /// The same pile re-shaded with only a few new pixels beside it (19 changed pixels, under
+    /// `pileLandingShare` of a bag): a bag going into the hole past it, not one on it. And a
+    /// re-shaded patch with no new pixels at all is never a bag, however large.
+    func testAPileStirredWithoutABagOnItIsNotNew() throws {
+        let before = scan([(10, 10, 20, 16, Self.navy)])
+        let few = scan([(18, 9, 20, 10, Self.navy), (11, 10, 20, 14, Self.navyReshaded), (10, 10, 11, 14, Self.navy),
+                        (10, 14, 20, 16, Self.navy)])
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: few)).appeared, [])
+        let reshadedOnly = scan([(10, 10, 20, 16, Self.navyReshaded)])
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: reshadedOnly)).appeared, [])
+    }
 }

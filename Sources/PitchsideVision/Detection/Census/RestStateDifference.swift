@@ -64,6 +64,20 @@ struct RestStateDifference: Sendable {
     static let minimumShare = 0.3
     /// The least size, in one bag's area, of a second new patch in one rest state.
     static let secondBagShare = 0.8
+    /// The least size, in one bag's area, of a bag come down on a pile of its own colour whose
+    /// new part and re-shaded part are each too small for a patch (`minimumShare`): on a board
+    /// 55 pixels long a bag covers about 30 pixels, and one on top of a pile showed 8 new and 7
+    /// re-shaded side by side (dev3-0016 throw 8: 0.52 of a bag; dev3-0010 throw 5: 0.53). A bag
+    /// going into the hole beside a pile stirred it by at most 0.33 of a bag in the development
+    /// and held games (46 such throws).
+    static let pileLandingShare = 0.45
+    /// The least share of such a piece that was board or ground before: a resting bag
+    /// re-shaded that spread a few pixels at its edge is mostly re-shaded (dev3-0000 throw 1:
+    /// 5 new of 27; the bag on the pile in dev3-0016 throw 8: 8 of 15).
+    static let pileNewShare = 0.25
+    /// How many pixels may turn back to board or ground around a bag come down on a pile, for
+    /// each of its new ones.
+    static let shiftLeftShare = 0.25
 
     /// nil when the two scans did not look at the same pixels (the board moved).
     init?(from before: BagScan, to after: BagScan) {
@@ -79,6 +93,13 @@ struct RestStateDifference: Sendable {
                 disappeared.remove(at: g)
             }
         }
+        // Nothing new on its own: a bag may have come down on a pile of its own colour, its new
+        // and re-shaded parts each short of a patch (`pileLandingShare`).
+        if appeared.isEmpty, let landing = patches.pileLandings.first(where: { landing in
+            !disappeared.contains { $0.center.distance(to: landing.patch.center) <= 1.5 * bagSide }
+        }), landing.newShare >= Self.pileNewShare {
+            appeared = [landing.patch]
+        }
         // One throw brings one bag between rest states: the largest patch is it. Another counts
         // only when most of a bag's size; smaller ones are bags of a pile re-shaded (compression
         // of a still scene varies from frame to frame).
@@ -91,7 +112,7 @@ struct RestStateDifference: Sendable {
     /// Whether any patch of bag colour came or went between the two pictures: a bag still
     /// sliding along a pile moves the pile's blob too little to tell, but not its pixels.
     static func anyChange(from before: BagScan, to after: BagScan) -> Bool {
-        guard let (appeared, disappeared, _) = patches(from: before, to: after) else { return true }
+        guard let (appeared, disappeared, _, _) = patches(from: before, to: after) else { return true }
         return !appeared.isEmpty || !disappeared.isEmpty
     }
 
@@ -118,9 +139,13 @@ struct RestStateDifference: Sendable {
     }
 
     /// The patches that turned bag-coloured, that turned back, and that stayed bag but changed
-    /// shade, unpaired; nil when the two scans did not look at the same pixels.
+    /// shade, unpaired; and the pieces of picture where a bag may have come down on a pile of its
+    /// own colour (pixels turned bag-coloured touching re-shaded ones, together at least
+    /// `pileLandingShare` of a bag), largest first. nil when the two scans did not look at the
+    /// same pixels.
     static func patches(from before: BagScan, to after: BagScan)
-        -> (appeared: [ChangedPatch], disappeared: [ChangedPatch], reshaded: [ChangedPatch])? {
+        -> (appeared: [ChangedPatch], disappeared: [ChangedPatch], reshaded: [ChangedPatch],
+            pileLandings: [(patch: ChangedPatch, newShare: Double)])? {
         guard after.sameRegion(as: before) else { return nil }
         let w = after.width, h = after.height
         let a = before.colours.blurred(), b = after.colours.blurred()
@@ -141,22 +166,41 @@ struct RestStateDifference: Sendable {
             }
         }
         let minimum = Self.minimumShare * after.singleBagArea / (after.scale * after.scale)
-        func patches(_ mask: [UInt8]) -> [ChangedPatch] {
-            Blobs.label(mask, width: w, height: h).filter { Double($0.count) >= minimum }.map { blob in
-                var sx = 0.0, sy = 0.0, x0 = Int.max, x1 = Int.min, y0 = Int.max, y1 = Int.min
-                for i in blob {
-                    let x = i % w, y = i / w
-                    sx += Double(x) + 0.5; sy += Double(y) + 0.5
-                    x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
-                }
-                let n = Double(blob.count), k = after.scale
-                let ox = Double(after.origin.x), oy = Double(after.origin.y)
-                return ChangedPatch(center: PlanePoint((ox + sx / n) * k, (oy + sy / n) * k), area: n * k * k,
-                                    extentMin: PlanePoint((ox + Double(x0)) * k, (oy + Double(y0)) * k),
-                                    extentMax: PlanePoint((ox + Double(x1 + 1)) * k, (oy + Double(y1 + 1)) * k))
+        func patch(_ blob: [Int]) -> ChangedPatch {
+            var sx = 0.0, sy = 0.0, x0 = Int.max, x1 = Int.min, y0 = Int.max, y1 = Int.min
+            for i in blob {
+                let x = i % w, y = i / w
+                sx += Double(x) + 0.5; sy += Double(y) + 0.5
+                x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
             }
+            let n = Double(blob.count), k = after.scale
+            let ox = Double(after.origin.x), oy = Double(after.origin.y)
+            return ChangedPatch(center: PlanePoint((ox + sx / n) * k, (oy + sy / n) * k), area: n * k * k,
+                                extentMin: PlanePoint((ox + Double(x0)) * k, (oy + Double(y0)) * k),
+                                extentMax: PlanePoint((ox + Double(x1 + 1)) * k, (oy + Double(y1 + 1)) * k))
         }
-        return (patches(grown), patches(gone), patches(shaded))
+        func patches(_ mask: [UInt8]) -> [ChangedPatch] {
+            Blobs.label(mask, width: w, height: h).filter { Double($0.count) >= minimum }.map(patch)
+        }
+        var changedBag = [UInt8](repeating: 0, count: w * h)
+        for i in 0..<(w * h) where grown[i] != 0 || shaded[i] != 0 { changedBag[i] = 1 }
+        let pileMinimum = Self.pileLandingShare * after.singleBagArea / (after.scale * after.scale)
+        let margin = Int((after.singleBagArea.squareRoot() / after.scale).rounded(.up))
+        // Some of it must have been board or ground before (a bag on top reaches past the pile),
+        // and next to nothing turned back to board or ground around it: a resting bag that
+        // shifted a little leaves as many pixels as it takes (dev3-0000 throw 1).
+        let pileLandings = Blobs.label(changedBag, width: w, height: h).compactMap { blob -> (patch: ChangedPatch, newShare: Double)? in
+            let new = blob.reduce(0) { $0 + Int(grown[$1]) }
+            guard Double(blob.count) >= pileMinimum, new > 0 else { return nil }
+            let xs = blob.map { $0 % w }, ys = blob.map { $0 / w }
+            var left = 0
+            for y in max(0, ys.min()! - margin)...min(h - 1, ys.max()! + margin) {
+                for x in max(0, xs.min()! - margin)...min(w - 1, xs.max()! + margin) where gone[y * w + x] != 0 { left += 1 }
+            }
+            guard Double(left) <= Self.shiftLeftShare * Double(new) else { return nil }
+            return (patch(blob), Double(new) / Double(blob.count))
+        }.sorted { $0.patch.area > $1.patch.area }
+        return (patches(grown), patches(gone), patches(shaded), pileLandings)
     }
 
     /// Patches whose centres lie within `distance` of each other joined into one: one bag that
