@@ -36,6 +36,35 @@ struct PathAssessment {
     static func assess(
         t: [Double], x: [Double], y: [Double], size: Double, width: Double, minimumPoints: Int, minimumSpeed: Double
     ) -> PathAssessment? {
+        if let plain = assessEnds(t: t, x: x, y: y, size: size, width: width, minimumPoints: minimumPoints, minimumSpeed: minimumSpeed) {
+            return plain
+        }
+        // Stray centroids in mid-flight (the bag's blob joined something it crossed) pull the fit
+        // off, and trimming the ends alone never brings them within reach of it: drop the worst
+        // interior points, up to a fifth, and judge the rest.
+        let n = t.count
+        guard n > minimumPoints else { return nil }
+        let last = n - 1, dx = x[last] - x[0], dy = y[last] - y[0], duration = t[last] - t[0]
+        guard duration > 0, (dx * dx + dy * dy).squareRoot() / duration >= minimumSpeed * width else { return nil }
+        var kept = Array(0..<n)
+        let stray = 3 * trimDistance(size: size)
+        for _ in 0..<(n / 5) {
+            let r = residuals(t: kept.map { t[$0] }, x: kept.map { x[$0] }, y: kept.map { y[$0] }, range: 0..<kept.count)
+            guard let worst = (1..<(kept.count - 1)).max(by: { r[$0] < r[$1] }), r[worst] > stray else { break }
+            kept.remove(at: worst)
+            guard kept.count >= minimumPoints else { return nil }
+            if let a = assessEnds(t: kept.map { t[$0] }, x: kept.map { x[$0] }, y: kept.map { y[$0] }, size: size, width: width,
+                                  minimumPoints: minimumPoints, minimumSpeed: minimumSpeed) {
+                return PathAssessment(range: kept[a.range.lowerBound]..<(kept[a.range.upperBound - 1] + 1), rms: a.rms, bow: a.bow,
+                                      confidence: a.confidence)
+            }
+        }
+        return nil
+    }
+
+    private static func assessEnds(
+        t: [Double], x: [Double], y: [Double], size: Double, width: Double, minimumPoints: Int, minimumSpeed: Double
+    ) -> PathAssessment? {
         var lo = 0, hi = t.count
         guard hi - lo >= minimumPoints else { return nil }
         let trim = trimDistance(size: size)
