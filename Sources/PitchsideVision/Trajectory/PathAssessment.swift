@@ -43,23 +43,32 @@ struct PathAssessment {
         // off, and trimming the ends alone never brings them within reach of it: drop the worst
         // interior points, up to a fifth, and judge the rest.
         let n = t.count
-        guard n > minimumPoints else { return nil }
-        let last = n - 1, dx = x[last] - x[0], dy = y[last] - y[0], duration = t[last] - t[0]
-        guard duration > 0, (dx * dx + dy * dy).squareRoot() / duration >= minimumSpeed * width else { return nil }
+        guard n > minimumPoints, let (_, speed) = travel(t: t, x: x, y: y, from: 0, to: n - 1),
+              speed >= minimumSpeed * width else { return nil }
         var kept = Array(0..<n)
         let stray = 3 * trimDistance(size: size)
+        var r = residuals(t: t, x: x, y: y, range: 0..<n)
         for _ in 0..<(n / 5) {
-            let r = residuals(t: kept.map { t[$0] }, x: kept.map { x[$0] }, y: kept.map { y[$0] }, range: 0..<kept.count)
             guard let worst = (1..<(kept.count - 1)).max(by: { r[$0] < r[$1] }), r[worst] > stray else { break }
             kept.remove(at: worst)
             guard kept.count >= minimumPoints else { return nil }
-            if let a = assessEnds(t: kept.map { t[$0] }, x: kept.map { x[$0] }, y: kept.map { y[$0] }, size: size, width: width,
-                                  minimumPoints: minimumPoints, minimumSpeed: minimumSpeed) {
+            let (kt, kx, ky) = (kept.map { t[$0] }, kept.map { x[$0] }, kept.map { y[$0] })
+            if let a = assessEnds(t: kt, x: kx, y: ky, size: size, width: width, minimumPoints: minimumPoints, minimumSpeed: minimumSpeed) {
                 return PathAssessment(range: kept[a.range.lowerBound]..<(kept[a.range.upperBound - 1] + 1), rms: a.rms, bow: a.bow,
                                       confidence: a.confidence)
             }
+            r = residuals(t: kt, x: kx, y: ky, range: 0..<kept.count)
         }
         return nil
+    }
+
+    /// Straight-line distance (pixels) from point `i` to point `j` and the mean speed over it
+    /// (pixels a second); nil when no time passed.
+    private static func travel(t: [Double], x: [Double], y: [Double], from i: Int, to j: Int) -> (distance: Double, speed: Double)? {
+        let dx = x[j] - x[i], dy = y[j] - y[i], duration = t[j] - t[i]
+        guard duration > 0 else { return nil }
+        let distance = (dx * dx + dy * dy).squareRoot()
+        return (distance, distance / duration)
     }
 
     private static func assessEnds(
@@ -77,10 +86,8 @@ struct PathAssessment {
             if hi - lo < minimumPoints { return nil }
         }
         let n = hi - lo
-        let dx = x[hi - 1] - x[lo], dy = y[hi - 1] - y[lo]
-        let distance = (dx * dx + dy * dy).squareRoot()
-        let duration = t[hi - 1] - t[lo]
-        guard distance >= 2 * size, duration > 0, distance / duration >= minimumSpeed * width else { return nil }
+        guard let (distance, speed) = travel(t: t, x: x, y: y, from: lo, to: hi - 1),
+              distance >= 2 * size, speed >= minimumSpeed * width else { return nil }
 
         // Quadratics in time over the kept points: the bow and the turning of x.
         let (qx, qy) = t.withUnsafeBufferPointer { tb in

@@ -153,7 +153,7 @@ public struct BoardDetector: Sendable {
         let mask = RegionMask(labels: labels, imageWidth: work.width, members: top.members, box: top.box)
         let attempt = evaluate(region, top: top, mask: mask, labels: labels, work: work, plain: plain)
         if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
-        let speckless = RegionMask(labels: labels, imageWidth: work.width, members: top.members, box: top.box, droppingSpecks: true)
+        let speckless = mask.droppingSpecks()
         guard speckless.filledArea < mask.filledArea else { return attempt }
         return better(attempt, evaluate(region, top: top, mask: speckless, labels: labels, work: work, plain: plain))
     }

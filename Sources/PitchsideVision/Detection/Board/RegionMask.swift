@@ -10,21 +10,19 @@ struct RegionMask {
     let height: Int
     /// 1 where the region (or a hole it encloses) is.
     var filled: [UInt8]
-    let filledArea: Int
+    private(set) var filledArea: Int
     /// 1 where the region's own colour is (before filling).
     let region: [UInt8]
     /// The region's own pixels within `filled` (specks apart from it left out).
-    let regionArea: Int
+    private(set) var regionArea: Int
 
     init(labels: [Int32], imageWidth: Int, region: ColourRegion) {
         self.init(labels: labels, imageWidth: imageWidth, members: [region.label],
                   box: (region.minX, region.minY, region.maxX, region.maxY))
     }
 
-    /// `members`: the labels making up the surface; `box`: inclusive bounds of their pixels;
-    /// `droppingSpecks`: leave out pieces apart from the rest (`withoutSpecks`).
-    init(labels: [Int32], imageWidth: Int, members: Set<Int32>, box: (minX: Int, minY: Int, maxX: Int, maxY: Int),
-         droppingSpecks: Bool = false) {
+    /// `members`: the labels making up the surface; `box`: inclusive bounds of their pixels.
+    init(labels: [Int32], imageWidth: Int, members: Set<Int32>, box: (minX: Int, minY: Int, maxX: Int, maxY: Int)) {
         let ox = box.minX - 1, oy = box.minY - 1
         let w = box.maxX - box.minX + 3, h = box.maxY - box.minY + 3
         originX = ox
@@ -42,11 +40,24 @@ struct RegionMask {
             }
         }
         let outside = Self.floodFromCorner(blocked: inRegion, width: w, height: h)
-        let whole: [UInt8] = outside.map { $0 == 0 ? 1 : 0 }
-        filled = droppingSpecks ? Self.withoutSpecks(whole, width: w, height: h) : whole
-        filledArea = filled.reduce(0) { $0 + Int($1) }
+        filled = outside.map { $0 == 0 ? 1 : 0 }
         region = inRegion
-        regionArea = zip(inRegion, filled).reduce(0) { $0 + Int($1.0 & $1.1) }
+        filledArea = 0
+        regionArea = 0
+        countAreas()
+    }
+
+    /// The same mask with the pieces apart from the rest left out (`withoutSpecks`).
+    func droppingSpecks() -> RegionMask {
+        var m = self
+        m.filled = Self.withoutSpecks(filled, width: width, height: height)
+        m.countAreas()
+        return m
+    }
+
+    private mutating func countAreas() {
+        filledArea = filled.reduce(0) { $0 + Int($1) }
+        regionArea = zip(region, filled).reduce(0) { $0 + Int($1.0 & $1.1) }
     }
 
     /// Pieces of the filled mask smaller than `speckShare` of its largest piece, removed. A
