@@ -83,6 +83,20 @@ final class RestStateDifferenceTests: XCTestCase {
         XCTAssertEqual(patch.center.y, 10.5, accuracy: 1.5, "the bag lies across the pile's top edge")
     }
 
+    /// The same pixels changed on a pile when nothing was seen arriving since the last rest state:
+    /// a bag of the pile still settling, not one come down on it (dev4-0008: the bag counted at
+    /// the last rest state slid on a little, and was counted again).
+    func testAPileChangedWithNothingArrivingIsNotNew() throws {
+        let before = scan([(10, 10, 20, 16, Self.navy)])
+        let after = scan([(15, 8, 20, 10, Self.navy), (11, 10, 20, 14, Self.navyReshaded), (10, 10, 11, 14, Self.navy),
+                          (10, 14, 20, 16, Self.navy)])
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: after, arriving: true)).appeared.count, 1)
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: after, arriving: false)).appeared, [])
+        // A bag of another colour is new whatever was seen.
+        let red = scan([(10, 10, 20, 16, Self.navy), (22, 10, 32, 16, Self.red)])
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: red, arriving: false)).appeared.count, 1)
+    }
+
     /// The same pile re-shaded with only a few new pixels beside it (19 changed pixels, under
     /// `pileLandingShare` of a bag): a bag going into the hole past it, not one on it. And a
     /// re-shaded patch with no new pixels at all is never a bag, however large.

@@ -122,6 +122,10 @@ public struct BagCensus: Sendable {
     /// bag rests (in a side view the hole itself is hidden, so a bag that goes straight in is
     /// only ever seen on its way there).
     private var crossedHole = false
+    /// Whether, since the last rest state, a blob showed away from that rest state's blobs (a bag
+    /// arriving in flight, or anything else that moved in view). Without one, pixels that changed
+    /// on a pile are a bag of it still settling, not one come down on it.
+    private var sawArrival = false
 
     public init() {}
 
@@ -156,6 +160,7 @@ public struct BagCensus: Sendable {
         restBeforeLast = nil
         boardKey = []
         crossedHole = false
+        sawArrival = false
     }
 
     public mutating func process(frame: VideoFrame, board: BoardDetection?, stable: Bool) -> CensusResult? {
@@ -186,6 +191,9 @@ public struct BagCensus: Sendable {
             // tells it from that blob with a bag passing over it, whose centre hardly moves when
             // the blob is long (dev3-0008: a bag at the hole's mouth, and one that went in over it).
             let resting = lastRest?.sightings ?? []
+            if sightings.contains(where: { s in !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) } }) {
+                sawArrival = true
+            }
             if scaled.lengthAlongFirstEdge, sightings.contains(where: { s in
                 passesOverHole(s, board: scaled, bagSide: bagSide) && !resting.contains { same($0, s, tolerance: 0.25 * bagSide) }
             }) {
@@ -204,7 +212,8 @@ public struct BagCensus: Sendable {
             return nil
         }
         restTaken = true
-        let difference = lastRest.flatMap { before in scan.flatMap { RestStateDifference(from: before, to: $0) } }
+        let difference = lastRest.flatMap { before in scan.flatMap { RestStateDifference(from: before, to: $0, arriving: sawArrival) } }
+        sawArrival = false
         let lastSightings = lastRest?.sightings ?? []
         // Most of its pixels changed since the rest state before the last, few since the last.
         let restedUnseen = { [restBeforeLast, lastRest] (s: BagSighting) -> Bool in

@@ -79,8 +79,9 @@ struct RestStateDifference: Sendable {
     /// each of its new ones.
     static let shiftLeftShare = 0.25
 
-    /// nil when the two scans did not look at the same pixels (the board moved).
-    init?(from before: BagScan, to after: BagScan) {
+    /// nil when the two scans did not look at the same pixels (the board moved). A bag come down
+    /// on a pile (`pileLandingShare`) is looked for only when one was seen `arriving`.
+    init?(from before: BagScan, to after: BagScan, arriving: Bool = true) {
         guard let patches = Self.patches(from: before, to: after) else { return nil }
         var (appeared, disappeared) = (patches.appeared, patches.disappeared)
         // A bag that shifted a little (it was still settling at the last rest state) leaves
@@ -95,7 +96,7 @@ struct RestStateDifference: Sendable {
         }
         // Nothing new on its own: a bag may have come down on a pile of its own colour, its new
         // and re-shaded parts each short of a patch (`pileLandingShare`).
-        if appeared.isEmpty, let landing = patches.pileLandings.first(where: { landing in
+        if appeared.isEmpty, arriving, let landing = patches.pileLandings.first(where: { landing in
             !disappeared.contains { $0.center.distance(to: landing.patch.center) <= 1.5 * bagSide }
         }), landing.newShare >= Self.pileNewShare {
             appeared = [landing.patch]
