@@ -30,6 +30,10 @@ public struct BagFinder: Sendable {
     /// How far past a half a blob's area (in bag areas) must reach before it counts one more bag
     /// (a blurred bag looks larger than it is: one alone measured 1.3–1.8 bag areas at 640×360).
     public var splitMargin = 0.35
+    /// The widest one bag on the top looks, in bag sides (a square turned 45° is 1.41 across,
+    /// and blur adds about a pixel each side at 640×360): a blob on the top wider holds two or
+    /// more (dev4-0004: two olive bags side by side made a blob of 1.80 bags' area, counted one).
+    public var widestBag = 1.8
     /// Darker than this share of the lit top's brightness, a pixel on the top is not its paint
     /// (the top's outline is drawn at about 0.55).
     public var darkOnTopShare = 0.65
@@ -194,7 +198,13 @@ public struct BagFinder: Sendable {
             // saw at rest before.
             var sighting = sighting(blob)
             guard sighting.place == .onBoard || Double(blob.count) <= maxGroundArea else { continue }
-            let count = min(maxBagsPerBlob, max(1, Int((Double(blob.count) / single + 0.5 - splitMargin).rounded(.down))))
+            let byArea = Int((Double(blob.count) / single + 0.5 - splitMargin).rounded(.down))
+            // Two bags side by side on the top blur into less than two bags' area, but no bag
+            // alone reaches `widestBag` sides across. (Off the top a blob that wide is as often
+            // a bag and its shadow or the board's leg: counted by area.)
+            let across = Double(max(bx1 - bx0, by1 - by0) + 1) / bag
+            let byWidth = sighting.place == .onBoard && across >= widestBag ? Int((across + 0.5 - splitMargin).rounded(.down)) : 1
+            let count = min(maxBagsPerBlob, max(1, byArea, byWidth))
             sighting.count = count
             sighting.extentMin = PlanePoint(Double(x0 + bx0) * k, Double(y0 + by0) * k)
             sighting.extentMax = PlanePoint(Double(x0 + bx1 + 1) * k, Double(y0 + by1 + 1) * k)
