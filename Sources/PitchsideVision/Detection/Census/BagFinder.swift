@@ -192,7 +192,8 @@ public struct BagFinder: Sendable {
             }
             // A bag is compact: a thin streak (the seam between the board's side and the ground)
             // is not one.
-            guard Double(blob.count) / Double(max(bx1 - bx0, by1 - by0) + 1) >= 0.2 * bag else { continue }
+            let longest = Double(max(bx1 - bx0, by1 - by0) + 1)
+            guard Double(blob.count) / longest >= 0.2 * bag else { continue }
             // Bags that touch or overlap (a small side view puts them a few pixels apart) make
             // one blob: its area says how many, a first guess the census refines with what it
             // saw at rest before.
@@ -202,7 +203,7 @@ public struct BagFinder: Sendable {
             // Two bags side by side on the top blur into less than two bags' area, but no bag
             // alone reaches `widestBag` sides across. (Off the top a blob that wide is as often
             // a bag and its shadow or the board's leg: counted by area.)
-            let across = Double(max(bx1 - bx0, by1 - by0) + 1) / bag
+            let across = longest / bag
             let byWidth = sighting.place == .onBoard && across >= widestBag ? Int((across + 0.5 - splitMargin).rounded(.down)) : 1
             let count = min(maxBagsPerBlob, max(1, byArea, byWidth))
             sighting.count = count
