@@ -54,7 +54,7 @@ final class BoardSyntheticSceneTests: XCTestCase {
     /// truth corners are the edge itself. Measured to where the top's own colour begins, every
     /// side lay half a pixel inside it: at 1280×720 the scale was 0.9–1.1 % too large and the
     /// worst corner 1.8–2.3 % of the length off. In these pictures, sharper than any video, the
-    /// ends now lie a little outside (the scale 0.35–0.78 % too small): the half edge line is
+    /// ends lie a little outside (the scale up to 0.5 % too small): the half edge line is
     /// stretched along the lines that cross an end obliquely, which through the codec brings the
     /// ends closer (`testTheEndsLieOnTheirOutlineThroughTheCodec`).
     func testSidesRunAlongTheMiddleOfTheTopsOutline() throws {
@@ -75,8 +75,9 @@ final class BoardSyntheticSceneTests: XCTestCase {
     /// than the top, so "nearer the top's colour than the rail's" was reached high on the inner
     /// flank of the outline between them: on these six frames the near corners lay 0.72 % of
     /// the board's length inside the edge on average (0.6–0.8 % on the development corpora).
-    /// Half-way up the outline's flank they lie 0.48 % inside: the codec's blur widens the
-    /// outline, and its flank's middle lies inside its inner border.
+    /// Half-way up the outline's flank and half a line width out they lay 0.48 % inside: the
+    /// codec's blur widens the outline, and its flank's middle lies inside its inner border. At
+    /// the outline's darkest point, which straddles the edge, they lie 0.01 % outside.
     func testTheNearSideLiesOnItsOutlineThroughTheCodec() throws {
         var offsets: [Double] = []
         for (seed, width, height) in [(1000, 1280, 720), (1001, 1280, 720), (1003, 1280, 720), (1004, 640, 360), (1005, 640, 360), (1007, 640, 360)] as [(UInt64, Int, Int)] {
@@ -101,7 +102,7 @@ final class BoardSyntheticSceneTests: XCTestCase {
                          100 * offsets[offsets.count - 2], 100 * offsets[offsets.count - 1]))
         }
         let mean = offsets.reduce(0, +) / Double(offsets.count)
-        XCTAssertLessThan(abs(mean), 0.006, "the near side's mean offset from the edge, of the board's length")
+        XCTAssertLessThan(abs(mean), 0.002, "the near side's mean offset from the edge, of the board's length")
     }
 
     /// The ends of a side-on top, through the codec at 640×360. An end slants across the
@@ -111,7 +112,10 @@ final class BoardSyntheticSceneTests: XCTestCase {
     /// frames lay on average 1.19 % of the board's length in from the ends; with the widths
     /// stretched, 0.80 %, and 0.72 % with the top's colour taken along a stretch of it (the codec's
     /// blur still pulls the edge in; see the pictures without it,
-    /// `testSidesRunAlongTheMiddleOfTheTopsOutline`).
+    /// `testSidesRunAlongTheMiddleOfTheTopsOutline`). The picture searched at this size is the
+    /// frame doubled, whose interpolation blurs the outline farther into the top; with that
+    /// allowed for (`EdgePolish.doubledBlurShift`) and the near side on its outline's darkest
+    /// point, 0.18 %.
     func testTheEndsLieOnTheirOutlineThroughTheCodec() throws {
         var offsets: [Double] = []
         for seed in [1004, 1005, 1007, 7002, 7003, 7016] as [UInt64] {
@@ -138,7 +142,7 @@ final class BoardSyntheticSceneTests: XCTestCase {
         }
         let mean = offsets.reduce(0, +) / Double(offsets.count)
         print(String(format: "mean %+.2f%%", 100 * mean))
-        XCTAssertLessThan(abs(mean), 0.01, "the corners' mean offset along the board from its ends, of its length")
+        XCTAssertLessThan(abs(mean), 0.004, "the corners' mean offset along the board from its ends, of its length")
     }
 
     /// An end's lines take the top's colour from a stretch of the top, not one point: a bag
