@@ -135,6 +135,36 @@ final class ScriptedGameTests: XCTestCase {
         XCTAssertEqual(game.assemblerCounters.wrongDirection + game.assemblerCounters.outsideRegion, 0)
     }
 
+    /// A passer-by far behind, small in the picture, tracked longest by the pose worker (the
+    /// thrower had left the picture for a while): the throw region stands beside the tallest
+    /// person in view, the thrower among `others`, not beside the first (dev5-0018 throw 8 and
+    /// dev5-0010 throw 4 were never started).
+    func testTheThrowRegionStandsBesideTheTallestPersonInView() throws {
+        let script = GameScript()
+        let t = GameScript.Throw(type: .overhand, landing: GameScript.hole, censusPlace: .inHole, releaseFrame: 60)
+        let results = script.results(throws: [t], frames: 200).map { r -> PSWorkerResult in
+            guard case .pose(let thrower)? = r.result, thrower.present else { return r }
+            var walker = thrower
+            walker.personBox.x = 0.45
+            walker.personBox.y = 0.40
+            walker.personBox.width = 0.03
+            walker.personBox.height = 0.10
+            var other = PSPersonPose()
+            other.presence = thrower.presence
+            other.joints = thrower.joints
+            other.personBox = thrower.personBox
+            walker.others = [other]
+            var changed = r
+            changed.pose = walker
+            return changed
+        }
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
+        let events = play(&game, results)
+        XCTAssertEqual(events.throwEvents.count, 1)
+        XCTAssertEqual(try XCTUnwrap(events.throwEvents.first).outcome, .hole)
+        XCTAssertEqual(game.assemblerCounters.outsideRegion, 0)
+    }
+
     /// Two players in view, the one waiting tracked first by the pose worker (dev game 1003):
     /// each throw is typed from the player whose hand the bag left, found among `others`.
     func testTheThrowTypeIsTheThrowersWhenTheWaitingPlayerIsTrackedFirst() {

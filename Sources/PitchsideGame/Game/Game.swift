@@ -235,7 +235,18 @@ public struct Game: Sendable {
         let person = o.present && o.presence >= GameConstants.poseConfidence
         for p in poseGaps.fill(o) { poseWindow.add(p) }
         consecutivePlayers = person ? consecutivePlayers + 1 : 0
-        if person, o.personBox.width > 0, !liesOverBoard(o.personBox) { playerBox = o.personBox }
+        if person, let box = Self.playerBox(among: o, liesOverBoard: liesOverBoard) { playerBox = box }
+    }
+
+    /// Where the player stands, of everyone in a frame: the tallest person (the nearest the
+    /// camera) not over the board. The pose worker's first person is the one it tracked longest,
+    /// which can be a passer-by far behind when the thrower left the picture for a while
+    /// (dev5-0018: the throw region stood around a far walker at the last throw, which was
+    /// never started).
+    static func playerBox(among o: PSPoseObservation, liesOverBoard: (PSRect) -> Bool) -> PSRect? {
+        ThrowerPoses.people(o)
+            .filter { $0.presence >= GameConstants.poseConfidence && $0.personBox.width > 0 && !liesOverBoard($0.personBox) }
+            .max { $0.personBox.height < $1.personBox.height }?.personBox
     }
 
     /// Whether a pose's box stands over the board (its middle within the board's width): not
