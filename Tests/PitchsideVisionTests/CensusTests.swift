@@ -323,6 +323,57 @@ final class CensusTests: XCTestCase {
         XCTAssertTrue(rest(&census, [scene.render(seed: 5)], board: board, seq: &seq).isEmpty)
     }
 
+    /// A bag of a resting bag's colour shows on it beside the hole for a rest state, a little
+    /// only (it paused on the hole's lip, sinking in), then is gone with nothing else seen
+    /// arriving: its pixels are back as they were before it came. What it leaves going, a sliver
+    /// of new pixels and some re-shading, is too small for a patch of either kind, so the blob
+    /// did not shrink; it went in all the same (dev-stack-0016 throw 8, dev5-0016 throw 3: each
+    /// counted on the board).
+    func testABagThatShowedBesideTheHoleAndIsGoneAgainWentIn() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let navy = (20.0, 30.0, 110.0), navyReshaded = (60.0, 70.0, 170.0)
+        let along = BoardGeometry.holeFromBack + 0.2
+        scene.boardBags = [(along, 0.0, navy)]
+        let resting = scene.plane.point(along: along, across: 0)
+        XCTAssertLessThan(resting.distance(to: board.hole.center), 1.5 * bagSide, "beside the hole")
+        // On top of the resting bag: a sliver of new pixels above it and a re-shaded piece of it
+        // below the sliver, each short of a patch (`RestStateDifference.minimumShare`).
+        var paused = scene
+        let top = resting.y - 0.45 * bagSide
+        paused.groundBags = [(PlanePoint(resting.x, top - 0.1 * bagSide), 0.45 * bagSide, navy),
+                             (PlanePoint(resting.x, top + 0.1 * bagSide), 0.45 * bagSide, navyReshaded)]
+        // The same blob stirring (the bag sinking in), and a bag in the air far from it (a throw).
+        var sinking = scene
+        sinking.groundBags = [(PlanePoint(resting.x, top), bagSide, navy)]
+        let passing = Self.withBagPassingOverTheFrontEnd(scene)
+        func showThenGo(_ census: inout BagCensus, between stir: BoardScene) throws -> (shown: CensusResult, gone: CensusResult?) {
+            var seq: UInt64 = 0
+            _ = rest(&census, [scene.render(seed: 3)], board: board, seq: &seq)
+            _ = rest(&census, [passing.render(seed: 4)], board: board, seq: &seq, frames: 2)
+            let shown = try XCTUnwrap(rest(&census, [paused.render(seed: 5)], board: board, seq: &seq).last)
+            _ = rest(&census, [stir.render(seed: 6)], board: board, seq: &seq, frames: 2)
+            return (shown, rest(&census, [scene.render(seed: 7)], board: board, seq: &seq).last)
+        }
+        var census = BagCensus()
+        let (shown, gone) = try showThenGo(&census, between: sinking)
+        XCTAssertEqual(shown.onBoard, 2, "the bag on the resting one is seen: \(shown.changes)")
+        let newBag = try XCTUnwrap(shown.changes.first { $0.kind == .newBag }).bagID
+        let after = try XCTUnwrap(gone)
+        XCTAssertEqual(after.changes.map(\.kind), [.knockedIn])
+        XCTAssertEqual(after.changes.first?.bagID, newBag)
+        XCTAssertEqual(after.onBoard, 1)
+        XCTAssertEqual(after.inHole, shown.inHole + 1)
+
+        // With a bag seen arriving in between (another throw, which stirs the blobs it comes
+        // down by), the pixels alone do not say it left: it stays (held-0003 throw 5).
+        var withThrow = BagCensus()
+        let (_, afterThrow) = try showThenGo(&withThrow, between: passing)
+        XCTAssertFalse(afterThrow?.changes.contains { $0.kind == .knockedIn } ?? false)
+        XCTAssertEqual(withThrow.bags.filter { $0.place == .onBoard }.count, 2)
+    }
+
     /// A bag can come to rest unseen at first: at 640×360, half hidden behind the board's end or
     /// smeared by the codec, it falls just short of a bag's colour, and once seen at a later rest
     /// state none of its pixels changed since: it was read as no bag at all (dev3-0002 throw 6,

@@ -108,4 +108,19 @@ final class RestStateDifferenceTests: XCTestCase {
         let reshadedOnly = scan([(10, 10, 20, 16, Self.navyReshaded)])
         XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: reshadedOnly)).appeared, [])
     }
+
+    /// A bag seen on a pile at one rest state and gone at the next: of the pixels that changed
+    /// when it came, the share back as before it came is all of them; had it stayed, none.
+    func testPixelsBackAsBeforeABagCameSayItLeft() throws {
+        let before = scan([(10, 10, 20, 16, Self.navy)])
+        let last = scan([(15, 8, 20, 10, Self.navy), (11, 10, 20, 14, Self.navyReshaded), (10, 10, 11, 14, Self.navy),
+                         (10, 14, 20, 16, Self.navy)])
+        var pile = BagSighting(center: PlanePoint(15, 12), colour: RGBColour(r: 20, g: 30, b: 110), place: .onBoard, area: 60)
+        pile.extentMin = PlanePoint(10, 8)
+        pile.extentMax = PlanePoint(20, 16)
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference.revertedShare(of: pile, before: before, last: last, now: before)), 1, accuracy: 0.01)
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference.revertedShare(of: pile, before: before, last: last, now: last)), 0, accuracy: 0.01)
+        // Nothing changed between the two rest states: nothing to say.
+        XCTAssertNil(RestStateDifference.revertedShare(of: pile, before: before, last: before, now: before))
+    }
 }

@@ -139,6 +139,41 @@ struct RestStateDifference: Sendable {
         return bag > 0 ? Double(changed) / Double(bag) : nil
     }
 
+    /// Of the pixels within `sighting`'s box (grown by half a bag) whose colour changed between
+    /// the rest states `before` and `last`, the share that is back as it was at `before`: its
+    /// colour then again, or no longer bag-coloured where it turned so (a bag first seen at
+    /// `last` that left since). nil when the scans did not all look at the same pixels, or fewer
+    /// than `minimumShare` of a bag changed.
+    static func revertedShare(of sighting: BagSighting, before: BagScan, last: BagScan, now: BagScan) -> Double? {
+        guard now.sameRegion(as: before), now.sameRegion(as: last) else { return nil }
+        let k = now.scale, w = now.width, h = now.height
+        let margin = 0.5 * now.singleBagArea.squareRoot()
+        let x0 = max(0, Int((sighting.extentMin.x - margin) / k) - now.origin.x)
+        let x1 = min(w, Int(((sighting.extentMax.x + margin) / k).rounded(.up)) - now.origin.x)
+        let y0 = max(0, Int((sighting.extentMin.y - margin) / k) - now.origin.y)
+        let y1 = min(h, Int(((sighting.extentMax.y + margin) / k).rounded(.up)) - now.origin.y)
+        guard x1 > x0, y1 > y0 else { return nil }
+        let a = before.colours.blurred(), b = last.colours.blurred(), c = now.colours.blurred()
+        func distance(_ p: (Int, Int, Int), _ q: (Int, Int, Int)) -> Double {
+            ColourFeature(p.0, p.1, p.2).distance(to: ColourFeature(q.0, q.1, q.2))
+        }
+        var changed = 0, reverted = 0
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let i = y * w + x
+                guard before.bagMask[i] != 0 || last.bagMask[i] != 0 else { continue }
+                let p = a.pixel(x, y), q = b.pixel(x, y), r = c.pixel(x, y)
+                guard distance(p, q) > Self.changeThreshold else { continue }
+                changed += 1
+                // Back: its colour at `before` again, or no longer bag-coloured where it turned so
+                // (the hole behind a bag that sank into it need not look as it did).
+                if distance(p, r) <= Self.changeThreshold || (before.bagMask[i] == 0 && now.bagMask[i] == 0) { reverted += 1 }
+            }
+        }
+        guard Double(changed) >= Self.minimumShare * now.singleBagArea / (k * k) else { return nil }
+        return Double(reverted) / Double(changed)
+    }
+
     /// The patches that turned bag-coloured, that turned back, and that stayed bag but changed
     /// shade, unpaired; and the pieces of picture where a bag may have come down on a pile of its
     /// own colour (pixels turned bag-coloured touching re-shaded ones, together at least
