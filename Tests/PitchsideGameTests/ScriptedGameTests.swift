@@ -142,21 +142,14 @@ final class ScriptedGameTests: XCTestCase {
     func testTheThrowRegionStandsBesideTheTallestPersonInView() throws {
         let script = GameScript()
         let t = GameScript.Throw(type: .overhand, landing: GameScript.hole, censusPlace: .inHole, releaseFrame: 60)
-        let results = script.results(throws: [t], frames: 200).map { r -> PSWorkerResult in
-            guard case .pose(let thrower)? = r.result, thrower.present else { return r }
+        let results = Self.throwerAmongOthers(script.results(throws: [t], frames: 200)) { thrower in
+            guard thrower.present else { return nil }
             var walker = thrower
             walker.personBox.x = 0.45
             walker.personBox.y = 0.40
             walker.personBox.width = 0.03
             walker.personBox.height = 0.10
-            var other = PSPersonPose()
-            other.presence = thrower.presence
-            other.joints = thrower.joints
-            other.personBox = thrower.personBox
-            walker.others = [other]
-            var changed = r
-            changed.pose = walker
-            return changed
+            return walker
         }
         var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         let events = play(&game, results)
@@ -169,8 +162,7 @@ final class ScriptedGameTests: XCTestCase {
     /// each throw is typed from the player whose hand the bag left, found among `others`.
     func testTheThrowTypeIsTheThrowersWhenTheWaitingPlayerIsTrackedFirst() {
         let script = GameScript()
-        let results = script.results(throws: GameScript.appleGame(), frames: 830).map { r -> PSWorkerResult in
-            guard case .pose(let thrower)? = r.result else { return r }
+        let results = Self.throwerAmongOthers(script.results(throws: GameScript.appleGame(), frames: 830)) { thrower in
             let seq = Int(thrower.header.seq)
             var waiting = script.pose(seq, type: PSThrowType.none, k: seq).pose
             waiting.joints = waiting.joints.map { j in
@@ -179,19 +171,29 @@ final class ScriptedGameTests: XCTestCase {
                 return j
             }
             waiting.personBox.x -= 0.1
-            var other = PSPersonPose()
-            other.presence = thrower.presence
-            other.joints = thrower.joints
-            other.personBox = thrower.personBox
-            waiting.others = [other]
-            var changed = r
-            changed.pose = waiting
-            return changed
+            return waiting
         }
         var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         let events = play(&game, results)
         XCTAssertEqual(events.throwEvents.map(\.type), GameScript.appleGame().map(\.type))
         XCTAssertEqual(events.throwEvents.map(\.points), GameScript.applePoints)
+    }
+
+    /// Every pose result with `first(thrower)` as the pose worker's first person and the thrower
+    /// among its `others` (a pose `first` returns nil for is left as it was).
+    private static func throwerAmongOthers(_ results: [PSWorkerResult],
+                                           first: (PSPoseObservation) -> PSPoseObservation?) -> [PSWorkerResult] {
+        results.map { r in
+            guard case .pose(let thrower)? = r.result, var main = first(thrower) else { return r }
+            var other = PSPersonPose()
+            other.presence = thrower.presence
+            other.joints = thrower.joints
+            other.personBox = thrower.personBox
+            main.others = [other]
+            var changed = r
+            changed.pose = main
+            return changed
+        }
     }
 
     func testAMidFlightPathThatDoesNotComeFromTheThrowerIsNoThrow() {
