@@ -294,8 +294,9 @@ public struct BagCensus: Sendable {
 
     /// The least share of a blob's pixels changed at the last rest state that must be back as
     /// before it for the bag first seen there to have left: 0.91 for dev5-0016 throw 3's bag,
-    /// which went in; 0.5 for a bag that stayed in dev-stack-0019 (the codec draws a still
-    /// pile a little differently each time). dev-stack-0017 throw 8's, 0.63, stays counted.
+    /// which went in; 0.5 for a bag that stayed in dev-stack-0019, after a throw beside it (the
+    /// codec draws a still pile a little differently each time). dev-stack-0017 throw 8's,
+    /// 0.63, stays counted.
     static let revertedToLeave = 0.75
 
     /// Matches the new rest state to the last one, keeps identities, and names the changes.
