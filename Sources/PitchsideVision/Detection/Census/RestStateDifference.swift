@@ -20,6 +20,16 @@ struct BagScan: Sendable {
     func sameRegion(as other: BagScan) -> Bool {
         origin == other.origin && width == other.width && height == other.height && scale == other.scale
     }
+
+    /// The region's pixels within `sighting`'s box grown by `margin` source pixels; nil when none.
+    func pixels(of sighting: BagSighting, margin: Double = 0) -> (x: Range<Int>, y: Range<Int>)? {
+        let x0 = max(0, Int((sighting.extentMin.x - margin) / scale) - origin.x)
+        let x1 = min(width, Int(((sighting.extentMax.x + margin) / scale).rounded(.up)) - origin.x)
+        let y0 = max(0, Int((sighting.extentMin.y - margin) / scale) - origin.y)
+        let y1 = min(height, Int(((sighting.extentMax.y + margin) / scale).rounded(.up)) - origin.y)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return (x0..<x1, y0..<y1)
+    }
 }
 
 /// A patch of pixels that changed between two rest states.
@@ -122,15 +132,12 @@ struct RestStateDifference: Sendable {
     /// holds none. For a blob too small to leave a patch of `minimumShare`: a bag at 640×360 half
     /// hidden behind the board's end shows as a few pixels.
     static func changedShare(of sighting: BagSighting, from before: BagScan, to after: BagScan) -> Double? {
-        guard after.sameRegion(as: before) else { return nil }
-        let k = after.scale, w = after.width, h = after.height
-        let x0 = max(0, Int(sighting.extentMin.x / k) - after.origin.x), x1 = min(w, Int((sighting.extentMax.x / k).rounded(.up)) - after.origin.x)
-        let y0 = max(0, Int(sighting.extentMin.y / k) - after.origin.y), y1 = min(h, Int((sighting.extentMax.y / k).rounded(.up)) - after.origin.y)
-        guard x1 > x0, y1 > y0 else { return nil }
+        guard after.sameRegion(as: before), let box = after.pixels(of: sighting) else { return nil }
+        let w = after.width
         let a = before.colours.blurred(), b = after.colours.blurred()
         var bag = 0, changed = 0
-        for y in y0..<y1 {
-            for x in x0..<x1 where after.bagMask[y * w + x] != 0 {
+        for y in box.y {
+            for x in box.x where after.bagMask[y * w + x] != 0 {
                 bag += 1
                 let p = a.pixel(x, y), q = b.pixel(x, y)
                 if ColourFeature(p.0, p.1, p.2).distance(to: ColourFeature(q.0, q.1, q.2)) > Self.changeThreshold { changed += 1 }
@@ -145,21 +152,16 @@ struct RestStateDifference: Sendable {
     /// `last` that left since). nil when the scans did not all look at the same pixels, or fewer
     /// than `minimumShare` of a bag changed.
     static func revertedShare(of sighting: BagSighting, before: BagScan, last: BagScan, now: BagScan) -> Double? {
-        guard now.sameRegion(as: before), now.sameRegion(as: last) else { return nil }
-        let k = now.scale, w = now.width, h = now.height
-        let margin = 0.5 * now.singleBagArea.squareRoot()
-        let x0 = max(0, Int((sighting.extentMin.x - margin) / k) - now.origin.x)
-        let x1 = min(w, Int(((sighting.extentMax.x + margin) / k).rounded(.up)) - now.origin.x)
-        let y0 = max(0, Int((sighting.extentMin.y - margin) / k) - now.origin.y)
-        let y1 = min(h, Int(((sighting.extentMax.y + margin) / k).rounded(.up)) - now.origin.y)
-        guard x1 > x0, y1 > y0 else { return nil }
+        guard now.sameRegion(as: before), now.sameRegion(as: last),
+              let box = now.pixels(of: sighting, margin: 0.5 * now.singleBagArea.squareRoot()) else { return nil }
+        let k = now.scale, w = now.width
         let a = before.colours.blurred(), b = last.colours.blurred(), c = now.colours.blurred()
         func distance(_ p: (Int, Int, Int), _ q: (Int, Int, Int)) -> Double {
             ColourFeature(p.0, p.1, p.2).distance(to: ColourFeature(q.0, q.1, q.2))
         }
         var changed = 0, reverted = 0
-        for y in y0..<y1 {
-            for x in x0..<x1 {
+        for y in box.y {
+            for x in box.x {
                 let i = y * w + x
                 guard before.bagMask[i] != 0 || last.bagMask[i] != 0 else { continue }
                 let p = a.pixel(x, y), q = b.pixel(x, y), r = c.pixel(x, y)
