@@ -48,6 +48,18 @@ final class BoardRelocatorTests: XCTestCase {
         XCTAssertEqual(found.map { [$0.dx, $0.dy] }, [14, 3])
     }
 
+    /// Dev6-0011: the camera panned 6 px while the board was known, and the best match within
+    /// 4 px lay on the search's edge. Taken, it placed the board 2 px off for the whole game.
+    func testAMatchOnTheSearchsEdgeIsFollowedBeyondIt() throws {
+        let before = scene.render(seed: 3)
+        let patch = try XCTUnwrap(BoardPatch(board: try board(in: before), image: before))
+        for (dx, dy) in [(6, -5), (-7, 2)] {
+            let after = Self.shifted(before, dx: dx, dy: dy, seed: 30)
+            let found = BoardRelocator.locate(patch, in: after, expected: [(0, 0)])
+            XCTAssertEqual(found.map { [$0.dx, $0.dy] }, [dx, dy])
+        }
+    }
+
     func testABagThatCameToRestStillMatches() throws {
         let before = scene.render(seed: 3)
         let patch = try XCTUnwrap(BoardPatch(board: try board(in: before), image: before))
@@ -190,6 +202,36 @@ final class BoardRelocatorTests: XCTestCase {
                 XCTAssertEqual(tracker.board, placed)
             }
         }
+    }
+
+    /// Dev6-0011: the board was found on the first frame of a pan that stability never called a
+    /// move (a slow drift under shake), 6 px right and 6 px up by the time the camera was still.
+    /// Here it drifts farther than a search around no shift reaches: the checks on the still
+    /// camera look where stability registered the picture going, and carry the board all the way.
+    func testABoardFoundWhileTheCameraDriftedFollowsThePictureAllTheWay() throws {
+        let image = scene.render(seed: 3)
+        var tracker = BoardTracker()
+        var first = still(0)
+        first.registered = false
+        first.stable = false
+        guard case .found(let placed)? = tracker.process(frame(image, 0), stability: first) else { return XCTFail("found") }
+        // From here on no search passes (dev6-0011's search on the first still frame found nothing).
+        tracker.detector.minimumConfidence = 2
+        // The drift, registered a little short (as dev6-0011's was: 5.4, -4.3 for 6, -6), never a move.
+        var drifting = still(1, tx: 0.15, ty: -0.085)
+        drifting.stable = false
+        for seq in 1...60 {
+            drifting.seq = UInt64(seq)
+            let now = Self.shifted(image, dx: seq / 6, dy: -(seq / 10), seed: UInt64(seq))
+            XCTAssertNil(tracker.process(frame(now, UInt64(seq)), stability: drifting), "no check while it drifts")
+        }
+        var seq: UInt64 = 61
+        let settled = Self.shifted(image, dx: 10, dy: -6, seed: 70)
+        let events = run(&tracker, settled, from: &seq, frames: 40)
+        guard case .relocated(let again, 10, -6)? = events.first else { return XCTFail("followed by 10 px: \(events)") }
+        XCTAssertEqual(again.corners[0].x, placed.corners[0].x + 10, accuracy: 1e-9)
+        XCTAssertEqual(again.corners[0].y, placed.corners[0].y - 6, accuracy: 1e-9)
+        XCTAssertEqual(events.count, 1, "and left there: \(events)")
     }
 
     /// The tail of a settling shake is not stable (frames still jump), but its shifts sum to no

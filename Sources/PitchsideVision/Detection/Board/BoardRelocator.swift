@@ -63,14 +63,18 @@ public enum BoardRelocator {
 
     /// The shift (dx, dy) of the patch's content from where it was cut, or nil when it is not
     /// found near any of `expected` (each searched ±`searchRadius`; in pixels, rounded).
+    ///
+    /// A best match on the edge of the searched shifts may only be the nearest to a better one
+    /// beyond: the search goes on once around it, and a best still on the edge is no answer.
+    /// Taking it placed the board 2 px off for a whole game (dev6-0011: found while the camera
+    /// panned 6 px, matched at the 4 px edge, and every later check matched its own picture).
     public static func locate(_ patch: BoardPatch, in image: ImageBuffer, expected: [(dx: Double, dy: Double)]) -> (dx: Int, dy: Int)? {
         guard patch.imageWidth == image.width, patch.imageHeight == image.height else { return nil }
         var best: (dx: Int, dy: Int, cost: Double)?
         var costs: [(dx: Int, dy: Int, cost: Double)] = []
         // Two expected shifts close together search some shifts twice; each is costed once.
         var seen = Set<SIMD2<Int>>()
-        for e in expected {
-            let cx = Int(e.dx.rounded()), cy = Int(e.dy.rounded())
+        func search(around cx: Int, _ cy: Int) {
             for dy in (cy - searchRadius)...(cy + searchRadius) {
                 for dx in (cx - searchRadius)...(cx + searchRadius) where seen.insert(SIMD2(dx, dy)).inserted {
                     guard let c = meanDifference(patch, image, dx: dx, dy: dy) else { continue }
@@ -79,7 +83,13 @@ public enum BoardRelocator {
                 }
             }
         }
-        guard let best, best.cost <= maximumMeanDifference else { return nil }
+        /// Whether a shift next to it was not looked at (shifts leaving the picture were).
+        func onEdge(_ b: (dx: Int, dy: Int, cost: Double)) -> Bool {
+            (-1...1).contains { ny in (-1...1).contains { nx in !seen.contains(SIMD2(b.dx + nx, b.dy + ny)) } }
+        }
+        for e in expected { search(around: Int(e.dx.rounded()), Int(e.dy.rounded())) }
+        if let b = best, onEdge(b) { search(around: b.dx, b.dy) }
+        guard let best, best.cost <= maximumMeanDifference, !onEdge(best) else { return nil }
         let far = costs.filter { max(abs($0.dx - best.dx), abs($0.dy - best.dy)) >= 3 }.map(\.cost).sorted()
         guard !far.isEmpty, best.cost <= maximumCostRatio * far[far.count / 2] else { return nil }
         return (best.dx, best.dy)

@@ -140,7 +140,9 @@ public struct BoardTracker: Sendable {
         framesSinceReference = 0
         let candidate = pendingCreep
         pendingCreep = nil
-        guard let shift = BoardRelocator.locate(patch, in: image, expected: [(0, 0)]) else { return nil }
+        // The camera may have panned while it shook without stability calling it a move: the
+        // shift it registered since the reference was cut is looked at too.
+        guard let shift = BoardRelocator.locate(patch, in: image, expected: [(0, 0), shiftSinceReference]) else { return nil }
         // Registration cannot confirm a farther creep: people walking about bias it by a few
         // tenths of a pixel every second (dev 0002). A shift seen in two checks in a row is no
         // passing occlusion.
