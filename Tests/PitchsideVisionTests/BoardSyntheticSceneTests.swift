@@ -241,6 +241,30 @@ final class BoardUnderBagsTests: XCTestCase {
         }
     }
 
+    /// dev6-0013 (three bags across the front third, at 1280×720): the top's colour region ended
+    /// along the first bag's slanting edge, so the found end lay on the bags at the far side and a
+    /// few pixels short of them at the near side. The lines there started on paint, and the end
+    /// stayed: the board measured 45 % short, its scale 58 % off, for the whole game.
+    func testAnEndStoppingShortOfTheBagsOnItsNearSideIsCarriedPastThem() throws {
+        for seed in [1000, 1001, 1002, 1003] as [UInt64] {
+            var scene = BoardScene.sideView(seed: seed)
+            let length = BoardGeometry.length
+            // A band of bags across the top, 70 % of the way along from the left end.
+            let along = [0.3 * length, 0.7 * length].max { scene.plane.point(along: $0, across: 0).x < scene.plane.point(along: $1, across: 0).x }!
+            scene.boardBags = [-0.2, 0, 0.2].map { (along, $0, (230, 200, 40)) }
+            let bagSide = BoardGeometry.bagSide / length * scene.lengthPixels
+            let bagsStart = scene.plane.point(along: along, across: 0).x - bagSide / 2
+            func side(_ a: PlanePoint, _ b: PlanePoint, atX x: Double) -> PlanePoint { a + (b - a) * ((x - a.x) / (b.x - a.x)) }
+            var found = scene.corners
+            found[1] = side(scene.corners[0], scene.corners[1], atX: bagsStart)
+            found[2] = side(scene.corners[3], scene.corners[2], atX: bagsStart - 4)
+            let picture = WorkImage(scene.render(seed: seed), maxSide: 1280)
+            let carried = try XCTUnwrap(EndUnderBags.extend(found, image: picture), "seed \(seed): the end is carried")
+            XCTAssertLessThan(carried[1].distance(to: scene.corners[1]), 2, "seed \(seed): far corner")
+            XCTAssertLessThan(carried[2].distance(to: scene.corners[2]), 2, "seed \(seed): near corner")
+        }
+    }
+
     /// A side view without bags on it keeps its ends, with a bag lying on the ground just past one
     /// of them: the lines past each end meet the ground, not the top's paint.
     func testAnEndGivingOntoTheGroundStays() throws {

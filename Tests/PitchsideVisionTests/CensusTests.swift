@@ -67,6 +67,30 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(sightings.count, 1)
     }
 
+    /// An olive bag on grey ground beside a yellow board is that board's paint in shade by its
+    /// colour. The board's faces show only by it (past its ends a little, below its top down to
+    /// its legs' feet), so farther off it is a bag: dev6-0004, -0005 and -0015 never counted the
+    /// bags resting on the ground half a board's length past the front end.
+    func testABagOfTheBoardsPaintInShadeAwayFromTheBoardIsFound() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        scene.boardColour = (236, 200, 70)
+        scene.groundColour = (120, 112, 100)
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let olive: (Double, Double, Double) = (120, 120, 40)
+        // Past the left end (the drawn side views lie right of the middle).
+        let end = scene.corners[3]
+        scene.groundBags = [(PlanePoint(end.x - 0.45 * scene.lengthPixels, end.y + 0.5 * bagSide), bagSide, olive)]
+        let picture = scene.render(seed: 3)
+        let sightings = BagFinder().find(in: picture, board: board)
+        XCTAssertEqual(sightings.filter { $0.place == .onGround }.count, 1, "\(sightings)")
+        XCTAssertEqual(sightings.count, 1)
+        // The case: where the board's faces could show, the bag passes for its paint in shade.
+        var facesEverywhere = BagFinder()
+        facesEverywhere.faceReachPastEnds = 1
+        XCTAssertEqual(facesEverywhere.find(in: picture, board: board).count, 0)
+    }
+
     /// On a plain ground a bag need not lie as far from the ground's colour as on a textured one:
     /// the synthetic games' grounds come through the codec with nine in ten pixels within 1–5 of
     /// their colour, and a small bag blurs towards it (at 640×360 an olive bag on grass lay 20–31

@@ -20,6 +20,8 @@ enum EndUnderBags {
     /// Longest stretch of bags crossed, as a share of the length found: three bags in a row cover
     /// 40 % of a board, and the part found may be only the rest of it (dev3 7015).
     static let maximumGapShare = 1.0
+    /// Longest stretch of paint a line may start on before the bags, as a share of the length found.
+    static let maximumLeadShare = 0.05
     /// How far past the end a line looks, as a share of the length found: the part found holds
     /// the hole and may be under a third of the board (dev3 7010).
     static let maximumReachShare = 2.5
@@ -102,10 +104,15 @@ enum EndUnderBags {
         }
         guard Double(groundRun) * step > groundGap else { return nil }
         let groundStart = kinds.count - groundRun
+        // The end found may stop a little short of the bags: the top's region can end along a
+        // bag's slanting edge, and the lines on its near part then start on paint (dev6-0013 at
+        // 1280×720: four of six lines did, and the board was measured 45 % short all game).
+        let lead = kinds.prefix { $0 == .paint }.count
+        guard Double(lead) * step <= max(1, maximumLeadShare * length) else { return nil }
         // Paint (two samples running) must begin within a gap of bags, at least a pixel of them.
-        guard let firstPaint = (0..<max(0, groundStart - 1)).first(where: { kinds[$0] == .paint && kinds[$0 + 1] == .paint }),
-              Double(firstPaint) * step <= maximumGapShare * length,
-              Double(kinds[..<firstPaint].filter { $0 == .other }.count) * step >= 1 else { return nil }
+        guard let firstPaint = (lead..<max(lead, groundStart - 1)).first(where: { kinds[$0] == .paint && kinds[$0 + 1] == .paint }),
+              Double(firstPaint - lead) * step <= maximumGapShare * length,
+              Double(kinds[lead..<firstPaint].filter { $0 == .other }.count) * step >= 1 else { return nil }
         // The end is where the last paint stops; between it and the ground only an end face in
         // shade (further bags on the top between paint are crossed).
         guard let lastPaint = (firstPaint..<groundStart).last(where: { kinds[$0] == .paint }),

@@ -42,6 +42,12 @@ public struct BagFinder: Sendable {
     /// The darkest share of the lit top's brightness a face of the board takes in shade.
     public var minimumShadeShare = 0.25
 
+    /// How far past the top's box, in board lengths, its faces in shade can show: past its ends
+    /// (a front face, legs seen at a slant) and below it (the rail, legs down to the ground: the
+    /// back stands about a quarter of the board's length high).
+    public var faceReachPastEnds = 0.15
+    public var faceReachBelow = 0.35
+
     /// Ground colour threshold: how many times the ground's own spread (`groundColourThreshold`).
     public var groundSpreadFactor = 6.0
     /// ... and the least it may be.
@@ -102,12 +108,19 @@ public struct BagFinder: Sendable {
         // The top's box grown by a bag: only there can a pixel be on or just above the top (most
         // of the region around the board lies outside it, and the distance to the top costs).
         let nearTop = (x: (box.x - bag)...(box.x + box.width + bag), y: (box.y - bag)...(box.y + box.height + bag))
+        // Where the board's faces in shade can show: a little past its ends, and below the top
+        // down to the feet of its legs. Farther off, its paint in shade is a bag of that colour
+        // (an olive bag on grey ground beside a yellow board reads as the board's paint in shade:
+        // dev6-0004, -0005 and -0015 never counted their resting ground bags).
+        let faces = (x: (box.x - faceReachPastEnds * length)...(box.x + box.width + faceReachPastEnds * length),
+                     y: (box.y - bag)...(box.y + box.height + faceReachBelow * length))
         /// Whether a pixel has a bag's colour where it lies. On the top (clear of its outline)
         /// only the top's paint, lit or shaded, and bags show: a ground colour there is a bag's
         /// (an olive bag on a blue board), and so is paint far darker than the lit top (a navy bag
         /// on a light blue board, an olive one on a yellow board). Just above the top in a side
-        /// view no face of the board shows either. Elsewhere a bag is neither board, its shade,
-        /// a blend of board and ground, nor ground.
+        /// view no face of the board shows either. Elsewhere a bag is no ground, and where the
+        /// board's faces can show (`faces`), neither board, its shade, nor a blend of board and
+        /// ground.
         func isBagColoured(_ f: ColourFeature, at p: PlanePoint) -> Bool {
             let edgeDistance = nearTop.x.contains(p.x) && nearTop.y.contains(p.y) ? polygonSignedDistance(quad, p) : .infinity
             if edgeDistance < -1, !inHole(p.x, p.y, grow: 1.5) {
@@ -119,6 +132,7 @@ public struct BagFinder: Sendable {
                edgeDistance <= 0 || polygonContains(quad, PlanePoint(p.x, p.y + 0.5 * bag)) {
                 return true
             }
+            guard faces.x.contains(p.x), faces.y.contains(p.y) else { return true }
             return !isPaint(f, of: boardColour) && !isBlend(f, of: boardColour, with: ground)
         }
         // Foreground mask over the region around the board: 1 for bag colour, `overHole` for bag
