@@ -281,8 +281,8 @@ final class BoardUnderBagsTests: XCTestCase {
 
     /// The hole finder a side view's drawn scene gives when its top is the lit region: the
     /// region under a point well inside the front half, with its same-paint fragments.
-    private func litTopHoleFinder(_ scene: BoardScene, seed: UInt64) -> HoleFinder {
-        let work = WorkImage(scene.render(seed: seed), maxSide: 1280).blurred()
+    private func litTopHoleFinder(_ scene: BoardScene, seed: UInt64, picture: ImageBuffer? = nil) -> HoleFinder {
+        let work = WorkImage(picture ?? scene.render(seed: seed), maxSide: 1280).blurred()
         let (labels, regions) = RegionSegmenter().segment(work)
         let inside = scene.plane.point(along: 0.8 * BoardGeometry.length, across: 0)
         let region = regions[Int(labels[Int(inside.y) * work.width + Int(inside.x)])]
@@ -314,6 +314,43 @@ final class BoardUnderBagsTests: XCTestCase {
             XCTAssertGreaterThan(withPaint.contrast, 0.5, "seed \(seed): the hole is there")
             XCTAssertLessThan(regionOnly.enclosed, 0.5, "seed \(seed): the region alone leaves it open")
             XCTAssertGreaterThan(withPaint.enclosed, 0.8, "seed \(seed): the top's paint closes it")
+        }
+    }
+
+    /// dev6-0000 (640×360, seen low): the strip of top between the hole and the far side is a
+    /// pixel, and blur and the codec open it, so the hole reads as open to the outside and the
+    /// board was never found. A gap through the far side is no gap between a person's legs: the
+    /// hole is enclosed. One through the near side still is open.
+    func testAHoleOpenThroughTheFarSideOnlyIsEnclosed() throws {
+        for seed in [1000, 1001, 1002, 1003] as [UInt64] {
+            let scene = BoardScene.sideView(seed: seed)
+            let half = BoardGeometry.width / 2, r = BoardGeometry.holeRadius
+            // The side of the top farther up the picture (the far side) has this sign of `across`.
+            let farSign = scene.plane.point(along: BoardGeometry.holeFromBack, across: half).y
+                < scene.plane.point(along: BoardGeometry.holeFromBack, across: -half).y ? 1.0 : -1.0
+            /// The picture with a channel of ground from the hole to the side of `sign`.
+            func opened(toward sign: Double) -> ImageBuffer {
+                var picture = scene.render(seed: seed)
+                for a in stride(from: -0.5 * r, through: 0.5 * r, by: 0.002) {
+                    for c in stride(from: 0.0, through: half + 0.02, by: 0.002) {
+                        let p = scene.plane.point(along: BoardGeometry.holeFromBack + a, across: sign * c)
+                        let i = Int(p.y) * picture.stride + Int(p.x) * 3
+                        picture.pixels[i] = UInt8(scene.groundColour.0)
+                        picture.pixels[i + 1] = UInt8(scene.groundColour.1)
+                        picture.pixels[i + 2] = UInt8(scene.groundColour.2)
+                    }
+                }
+                return picture
+            }
+            for (sign, enclosed) in [(farSign, true), (-farSign, false)] {
+                let finder = litTopHoleFinder(scene, seed: seed, picture: opened(toward: sign))
+                let found = try XCTUnwrap(finder.find(corners: scene.corners, lengthAlongFirstEdge: true, paintInsideOutline: true))
+                if enclosed {
+                    XCTAssertGreaterThan(found.enclosed, 0.8, "seed \(seed): open through the far side")
+                } else {
+                    XCTAssertLessThan(found.enclosed, 0.5, "seed \(seed): open through the near side")
+                }
+            }
         }
     }
 

@@ -106,7 +106,7 @@ struct HoleFinder {
             return plane.point(along: along + r * cos(a), across: across + r * sin(a)).distance(to: centre)
         }
         let k = max(1, Int(0.35 * (rim.min() ?? 0)))
-        let top = corners.map(paintedTop)
+        let top = corners.map { paintedTop($0, farSideSealedBy: 2 * k + 1) }
             ?? (region: mask.region, originX: mask.originX, originY: mask.originY, width: mask.width, height: mask.height)
         let closed = RegionMask.outsideAfterClosing(top.region, width: top.width, height: top.height, radius: k)
         /// Inside the closed top: no outside pixel within k (the closing's erosion half).
@@ -137,13 +137,30 @@ struct HoleFinder {
     /// the strip of top between the hole and a side view's back end off the region, and the hole
     /// then opened to the outside (dev3-0012 at 1920×1080, searched at 1280: its board was never
     /// found while the quadrilateral and the hole were right).
-    private func paintedTop(_ corners: [PlanePoint]) -> (region: [UInt8], originX: Int, originY: Int, width: Int, height: Int) {
+    ///
+    /// A band `seal` pixels wide just beyond the far side (the first side of a side view's
+    /// outline) counts as top too: a gap open to the outside through the far side is no gap
+    /// between a person's legs, and at 640×360 the strip of top between the hole and the far
+    /// side is a pixel, which blur and the codec open (dev6-0000: the hole read as open, 1 of 31
+    /// samples enclosed, and its board was never found).
+    private func paintedTop(_ corners: [PlanePoint], farSideSealedBy seal: Int) -> (region: [UInt8], originX: Int, originY: Int, width: Int, height: Int) {
         let low = corners.reduce(PlanePoint(.infinity, .infinity)) { PlanePoint(min($0.x, $1.x), min($0.y, $1.y)) }
         let high = corners.reduce(PlanePoint(-.infinity, -.infinity)) { PlanePoint(max($0.x, $1.x), max($0.y, $1.y)) }
-        let x0 = max(0, min(mask.originX, Int(low.x.rounded(.down)) - 1))
-        let y0 = max(0, min(mask.originY, Int(low.y.rounded(.down)) - 1))
-        let x1 = min(width - 1, max(mask.originX + mask.width - 1, Int(high.x.rounded(.up)) + 1))
-        let y1 = min(height - 1, max(mask.originY + mask.height - 1, Int(high.y.rounded(.up)) + 1))
+        let margin = seal + 1
+        let x0 = max(0, min(mask.originX, Int(low.x.rounded(.down)) - margin))
+        let y0 = max(0, min(mask.originY, Int(low.y.rounded(.down)) - margin))
+        let x1 = min(width - 1, max(mask.originX + mask.width - 1, Int(high.x.rounded(.up)) + margin))
+        let y1 = min(height - 1, max(mask.originY + mask.height - 1, Int(high.y.rounded(.up)) + margin))
+        let far = (corners[0], corners[1])
+        let farLength = max(1e-9, far.0.distance(to: far.1))
+        let centre = corners.reduce(PlanePoint(0, 0), +) * 0.25
+        /// Distance beyond the far side (positive away from the outline's centre) and how far
+        /// along it, 0…1.
+        func beyondFarSide(_ p: PlanePoint) -> (distance: Double, along: Double) {
+            let d = far.1 - far.0, q = p - far.0, c = centre - far.0
+            let cross = (d.x * q.y - d.y * q.x) / farLength, centreSide = d.x * c.y - d.y * c.x
+            return (centreSide > 0 ? -cross : cross, (d.x * q.x + d.y * q.y) / (farLength * farLength))
+        }
         let w = x1 - x0 + 1, h = y1 - y0 + 1
         var region = [UInt8](repeating: 0, count: w * h)
         for y in 0..<h {
@@ -154,6 +171,11 @@ struct HoleFinder {
                     continue
                 }
                 let p = PlanePoint(Double(x0 + x) + 0.5, Double(y0 + y) + 0.5)
+                let beyond = beyondFarSide(p)
+                if beyond.distance >= 0, beyond.distance <= Double(seal), (0...1).contains(beyond.along) {
+                    region[y * w + x] = 1
+                    continue
+                }
                 guard polygonContains(corners, p) else { continue }
                 let c = image.pixel(x0 + x, y0 + y)
                 if ColourFeature(c.0, c.1, c.2).distance(to: boardColour) <= chromaTolerance { region[y * w + x] = 1 }
