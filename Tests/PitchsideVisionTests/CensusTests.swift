@@ -50,16 +50,22 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(sightings.count, 2)
     }
 
+    /// The drawn side view of seed 2 in these colours, its board as found, and a bag's side in pixels.
+    private func sideView(board: (Double, Double, Double), ground: (Double, Double, Double)) throws
+        -> (scene: BoardScene, board: BoardDetection, bagSide: Double) {
+        var scene = BoardScene.sideView(seed: 2)
+        scene.boardColour = board
+        scene.groundColour = ground
+        let found = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        return (scene, found, BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels)
+    }
+
     /// Off the top, a bag of the board's hue far darker than any face of the board in shade
     /// (navy beside a light blue board) is a bag too: its chroma is near the paint's, which
     /// alone made it paint (dev-stack-0002: such a bag slid off the back end to the ground, went
     /// unseen, and the throw was scored in the hole).
     func testABagOfTheBoardsHueFarDarkerOnTheGroundIsFound() throws {
-        var scene = BoardScene.sideView(seed: 2)
-        scene.boardColour = (120, 138, 170)
-        scene.groundColour = (80, 120, 60)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        var (scene, board, bagSide) = try sideView(board: (120, 138, 170), ground: (80, 120, 60))
         let end = scene.corners[2]
         scene.groundBags = [(PlanePoint(end.x + 0.8 * bagSide, end.y), bagSide, (6, 24, 55))]
         let sightings = BagFinder().find(in: scene.render(seed: 3), board: board)
@@ -72,11 +78,7 @@ final class CensusTests: XCTestCase {
     /// its legs' feet), so farther off it is a bag: dev6-0004, -0005 and -0015 never counted the
     /// bags resting on the ground half a board's length past the front end.
     func testABagOfTheBoardsPaintInShadeAwayFromTheBoardIsFound() throws {
-        var scene = BoardScene.sideView(seed: 2)
-        scene.boardColour = (236, 200, 70)
-        scene.groundColour = (120, 112, 100)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        var (scene, board, bagSide) = try sideView(board: (236, 200, 70), ground: (120, 112, 100))
         let olive: (Double, Double, Double) = (120, 120, 40)
         // Past the left end (the drawn side views lie right of the middle).
         let end = scene.corners[3]

@@ -138,8 +138,8 @@ struct HoleFinder {
     /// then opened to the outside (dev3-0012 at 1920×1080, searched at 1280: its board was never
     /// found while the quadrilateral and the hole were right).
     ///
-    /// A band `seal` pixels wide just beyond the far side (the first side of a side view's
-    /// outline) counts as top too: a gap open to the outside through the far side is no gap
+    /// A band `seal` pixels wide just beyond the far side (a side view's first side,
+    /// `BoardDetector.ordered`) counts as top too: a gap open to the outside through the far side is no gap
     /// between a person's legs, and at 640×360 the strip of top between the hole and the far
     /// side is a pixel, which blur and the codec open (dev6-0000: the hole read as open, 1 of 31
     /// samples enclosed, and its board was never found).

@@ -199,8 +199,9 @@ public struct BagCensus: Sendable {
                 sawArrival = true
             }
             if scaled.lengthAlongFirstEdge, sightings.contains(where: { s in
-                (passesOverHole(s, board: scaled, bagSide: bagSide)
-                    || liesAtMouth(s, board: scaled, bagSide: bagSide) && !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) })
+                let atEmptyMouth = liesAtMouth(s, board: scaled, bagSide: bagSide)
+                    && !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) }
+                return (passesOverHole(s, board: scaled, bagSide: bagSide) || atEmptyMouth)
                     && !resting.contains { same($0, s, tolerance: 0.25 * bagSide) }
             }) {
                 crossedHole = true
