@@ -101,7 +101,9 @@ let package = Package(
         .testTarget(name: "PitchsideCoreTests", dependencies: ["PitchsideCore"]),
         .testTarget(name: "PitchsideTransportTests", dependencies: ["PitchsideTransport", "PitchsideCore"]),
         .testTarget(name: "PitchsideMediaTests", dependencies: ["PitchsideMedia", "PitchsideCore"]),
-        .testTarget(name: "PitchsideVisionTests", dependencies: ["PitchsideVision", "PitchsideCore", "PitchsideMedia", "PitchsideSynth"]),
+        .testTarget(
+            name: "PitchsideVisionTests", dependencies: ["PitchsideVision", "PitchsideCore", "PitchsideMedia", "PitchsideSynth"],
+            exclude: ["Fixtures"]),  // read from the source tree by path
         .testTarget(name: "PitchsideGameTests", dependencies: ["PitchsideGame", "PitchsideCore", "PitchsideTransport"]),
         .testTarget(name: "PitchsidePoseTests", dependencies: ["PitchsidePose", "PitchsideCore", "PitchsideMedia", "PitchsideSynth"]),
         .testTarget(

@@ -101,6 +101,18 @@ final class BoardDetectorTests: XCTestCase {
         XCTAssertEqual(common.2, 70.4, accuracy: 0.5)
         let one = EdgePolish.commonColour([bag])
         XCTAssertEqual(one.0, bag.0)
+        // Bags outnumbering the paint win the vote, unless the paint looked for is given: then
+        // the group nearest it is the top's. A largest group near the paint stays the top's.
+        let mostlyBag = [bag, bag, (148, 136, 42), bag, (152, 140, 38), paint, (240, 204, 74), ring, (232, 196, 66)]
+        XCTAssertLessThan(EdgePolish.commonColour(mostlyBag).0, 170, "the bags' group")
+        let nearest = EdgePolish.commonColour(mostlyBag, near: (225, 190, 72))
+        XCTAssertEqual(nearest.0, 236, accuracy: 2)
+        XCTAssertEqual(nearest.2, 70, accuracy: 2)
+        // A white top: the lit paint (five samples) and a sample in shade both about 50 from the
+        // region's mean, which takes in the rail in shade (seed 7015).
+        let white = [(207.0, 206.0, 199.0), (206, 205, 198), (208, 207, 200), (207, 206, 198), (206, 206, 199), (176, 176, 162),
+                     (86, 86, 43), (84, 85, 41), (60, 65, 21)]
+        XCTAssertEqual(EdgePolish.commonColour(white, near: (191, 190, 182)).0, 207, accuracy: 1)
     }
 
     func testNoBoardGivesNoBoardAndSaysWhy() {

@@ -158,6 +158,24 @@ final class BoardSyntheticSceneTests: XCTestCase {
         XCTAssertLessThan(errors.corner, 0.02, "seed 7007: corners")
     }
 
+    /// dev7-0019 at 640×360 (frame 90 of its video, cropped to 400 × 200 from (0, 100)): a bag
+    /// resting a third of the way in from the front end covered most of the stretch whose
+    /// commonest colour the end's lines take for the top's, so the end ran 5 px out over the
+    /// front face (corners 9.9 % of the length off, all game). Of the colours sampled there, the
+    /// group nearest the top region's paint is the top's.
+    func testAnEndIsNotCarriedOverTheFrontFaceByABagCoveringMostOfTheStretchInside() throws {
+        var url = URL(fileURLWithPath: #filePath)
+        url.deleteLastPathComponent()
+        let picture = try DetectionTestSupport.decode(url.appendingPathComponent("Fixtures/side-view-640-bag-inside-front-end.png"))
+        let board = try XCTUnwrap(BoardDetector().detect(in: picture))
+        // The game's truth for the frame, in the crop's pixels; 56.5 px long.
+        let truth = [PlanePoint(99.65, 129.30), PlanePoint(154.12, 138.38), PlanePoint(147.71, 145.33), PlanePoint(90.67, 135.87)]
+        let length = BoardGeometry.length / 0.021593
+        let worst = zip(board.corners, truth).map { $0.distance(to: $1) }.max() ?? .infinity
+        XCTAssertLessThan(worst / length, 0.02, "corners \(board.corners)")
+        XCTAssertEqual(board.metresPerPixel, 0.021593, accuracy: 0.03 * 0.021593)
+    }
+
     /// A far board seen low (seed 1006: 125 px long, 30 px deep at 1280×720, two bags resting
     /// on its front edge), as its video shows it: its outline is notched by the bags and takes
     /// in the front face's darker paint, so its solidity is 0.85. With the hole plainly there,

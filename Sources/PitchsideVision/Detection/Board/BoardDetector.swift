@@ -185,7 +185,8 @@ public struct BoardDetector: Sendable {
         let railCut = sideOn ? (RailSplit.split(rough, image: plain) ?? rough) : rough
         let pastBags = sideOn ? EndUnderBags.extend(railCut, image: plain) : nil
         let outline = pastBags ?? railCut
-        let polished = ordered(EdgePolish.polish(outline, image: plain, sideOn: sideOn))
+        let mean = region.meanColour
+        let polished = ordered(EdgePolish.polish(outline, image: plain, sideOn: sideOn, paint: (Double(mean.0), Double(mean.1), Double(mean.2))))
         let shape = Shape(solidity: solidity, colourShare: colourShare, fragments: top.members.count - 1, rough: rough,
                           extendedPastBags: pastBags != nil)
         // Polishing moves sides onto the picture's edges; on a board with rounded corners or a

@@ -12,7 +12,9 @@ import Foundation
 enum EdgePolish {
     /// `sideOn`: the quadrilateral is a foreshortened top lying across the picture (its first and
     /// third sides, or second and fourth, are the long ones).
-    static func polish(_ corners: [PlanePoint], image: WorkImage, sideOn: Bool) -> [PlanePoint] {
+    /// `paint`: the top's colour as its region found it (the mean of the region), to tell the
+    /// paint from bags among the colours sampled inside an end.
+    static func polish(_ corners: [PlanePoint], image: WorkImage, sideOn: Bool, paint: (Double, Double, Double)? = nil) -> [PlanePoint] {
         guard corners.count == 4 else { return corners }
         let centre = corners.reduce(PlanePoint(0, 0), +) * 0.25
         let e = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
@@ -46,7 +48,7 @@ enum EdgePolish {
             // top stops.
             let length = (e[longPairStart] + e[longPairStart + 2]) / 2
             for end in [(longPairStart + 1) % 4, (longPairStart + 3) % 4] {
-                if let line = endLine(end, corners: corners, lines: lines, length: length, image: image) { lines[end] = line }
+                if let line = endLine(end, corners: corners, lines: lines, length: length, paint: paint, image: image) { lines[end] = line }
             }
         }
         var out: [PlanePoint] = []
@@ -71,7 +73,7 @@ enum EdgePolish {
     /// The line of end side `i` (from corner i to i + 1, between the two long sides), found along
     /// lines parallel to the long sides; nil when too few of them meet an edge.
     private static func endLine(_ i: Int, corners: [PlanePoint], lines: [(PlanePoint, PlanePoint)], length: Double,
-                                image: WorkImage) -> (PlanePoint, PlanePoint)? {
+                                paint: (Double, Double, Double)?, image: WorkImage) -> (PlanePoint, PlanePoint)? {
         let before = lines[(i + 3) % 4], after = lines[(i + 1) % 4]
         let a = corners[i], b = corners[(i + 1) % 4]
         guard let pa = lineIntersection(before.0, before.1, a, b), let pb = lineIntersection(after.0, after.1, a, b) else { return nil }
@@ -83,7 +85,10 @@ enum EdgePolish {
         // and its ring at the back end, short of the middle. Taken at one point, a third of the
         // length in, it was a bag's where one lay there, and the front face beyond the end (the
         // paint in shade) came nearer that bag's colour than the ground's: the end ran out over
-        // the face (dev3-0007: a corner 10 % of the length off for the whole game).
+        // the face (dev3-0007: a corner 10 % of the length off for the whole game). Where bags
+        // cover most of that stretch, the commonest colour there is theirs, far from the region's
+        // paint: then the group nearest the paint is taken (dev7-0019 at 640×360: an olive bag
+        // covered five of nine samples, and the front end ran 5 px out over its face).
         let inside = (0.3 * length)...(0.6 * length)
         // The lines cross the slanting end obliquely (at about 30° in a side view), so every width
         // across the end (the edge line, how far out an outline is looked for) is that much longer
@@ -93,7 +98,7 @@ enum EdgePolish {
         var points: [PlanePoint] = []
         for f in stride(from: 0.2, through: 0.8, by: 0.1) {
             let q = pa + (pb - pa) * f
-            if let s = edgeOffset(at: q, normal: u, reach: reach, topAt: inside, stretch: stretch, image: image) {
+            if let s = edgeOffset(at: q, normal: u, reach: reach, topAt: inside, paint: paint, stretch: stretch, image: image) {
                 points.append(q + u * s)
             }
         }
@@ -132,10 +137,11 @@ enum EdgePolish {
     /// `stretch`: how much longer a width across the edge is along `normal` (1 when `normal` is
     /// perpendicular to the edge).
     private static func edgeOffset(at p: PlanePoint, normal n: PlanePoint, reach: Double, topAt inside: ClosedRange<Double>,
-                                   stretch: Double = 1, image: WorkImage) -> Double? {
+                                   paint: (Double, Double, Double)? = nil, stretch: Double = 1, image: WorkImage) -> Double? {
         func colour(_ s: Double) -> (Double, Double, Double) { image.sample(p.x + n.x * s, p.y + n.y * s) }
         let top = inside.lowerBound == inside.upperBound ? colour(-inside.lowerBound)
-            : commonColour((0..<9).map { colour(-(inside.lowerBound + (inside.upperBound - inside.lowerBound) * Double($0) / 8)) })
+            : commonColour((0..<9).map { colour(-(inside.lowerBound + (inside.upperBound - inside.lowerBound) * Double($0) / 8)) },
+                           near: paint)
         let outside = colour(reach + 0.5)
         guard distance(outside, top) >= 30 else { return nil }
         // Positive while nearer the outside colour than the top's.
@@ -193,12 +199,26 @@ enum EdgePolish {
 
     /// The commonest of some colours: the mean of the largest group within a colour distance of
     /// 45 of one of them (a bag or the hole's ring among samples of a top's paint is outvoted).
-    static func commonColour(_ samples: [(Double, Double, Double)]) -> (Double, Double, Double) {
+    /// Given the colour looked for (`near`, the top region's mean: it takes in the paint in shade
+    /// too, so it is only a guide), a largest group far from it (more than `foreignDistance`, and
+    /// twice as far as another group) is bags outnumbering the paint: the group nearest it is
+    /// taken instead.
+    static func commonColour(_ samples: [(Double, Double, Double)], near wanted: (Double, Double, Double)? = nil) -> (Double, Double, Double) {
+        func mean(_ group: [(Double, Double, Double)]) -> (Double, Double, Double) {
+            let n = Double(max(1, group.count))
+            return (group.map(\.0).reduce(0, +) / n, group.map(\.1).reduce(0, +) / n, group.map(\.2).reduce(0, +) / n)
+        }
         let groups = samples.map { a in samples.filter { distance($0, a) <= 45 } }
-        guard let largest = groups.max(by: { $0.count < $1.count }), !largest.isEmpty else { return (0, 0, 0) }
-        let n = Double(largest.count)
-        return (largest.map(\.0).reduce(0, +) / n, largest.map(\.1).reduce(0, +) / n, largest.map(\.2).reduce(0, +) / n)
+        guard let largest = groups.max(by: { $0.count < $1.count }).map(mean) else { return (0, 0, 0) }
+        guard let wanted, let nearest = groups.map(mean).min(by: { distance($0, wanted) < distance($1, wanted) }) else { return largest }
+        let far = distance(largest, wanted)
+        return far > foreignDistance && far > 2 * distance(nearest, wanted) ? nearest : largest
     }
+
+    /// City-block colour distance from the top region's mean beyond which the commonest colour
+    /// inside an end may be bags' rather than the paint's (`commonColour`): the lit paint and
+    /// the paint in shade lie within about 50 of the mean, a bag on a yellow top 200 away.
+    static let foreignDistance = 60.0
 
     /// Total-least-squares line through the points, refitted once without those more than a
     /// pixel (or two median residuals) away.
