@@ -1,3 +1,4 @@
+import Foundation
 import PitchsideCore
 import XCTest
 @testable import PitchsideVision
@@ -272,6 +273,34 @@ final class BoardRelocatorTests: XCTestCase {
         let empty = ImageBuffer(width: image.width, height: image.height, layout: .rgb24)
         XCTAssertNil(failing.process(frame(empty, 1), stability: still(1)), "nothing found: nothing to report")
         XCTAssertEqual(failing.board, onShake, "the board found on the shake stands")
+    }
+
+    /// held-0016 at 640×360 (frames 83 and 95 of its video, cropped to 400 × 200 from (240,
+    /// 130)): on the shake's tail the board was found whole (its back end carried past a bag
+    /// lying across it, confidence 1.00); on the first stable frame the search found it 30 %
+    /// short (the end not carried, 0.82), and that board was kept all game, corners 40 % of the
+    /// length off. A board of another length replaces the one found on the shake only with a
+    /// higher confidence.
+    func testABoardFoundWholeOnAShakesTailIsNotReplacedByAShorterOneFoundLessSurely() throws {
+        var dir = URL(fileURLWithPath: #filePath)
+        dir.deleteLastPathComponent()
+        let onShake = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/side-view-640-whole-on-shake.png"))
+        let onStill = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/side-view-640-end-cut-by-bag.png"))
+        let whole = try XCTUnwrap(BoardDetector().detect(in: onShake))
+        let short = try XCTUnwrap(BoardDetector().detect(in: onStill))
+        XCTAssertLessThan(short.lengthPixels, 0.8 * whole.lengthPixels, "the case: the still frame's board is short")
+        XCTAssertLessThan(short.confidence, whole.confidence, "the case: and found less surely")
+        var shaking = still(0)
+        shaking.stable = false
+        shaking.summedStill = true
+        var tracker = BoardTracker()
+        guard case .found(let found)? = tracker.process(frame(onShake, 0), stability: shaking) else { return XCTFail("found on the tail") }
+        XCTAssertEqual(found, whole)
+        XCTAssertNil(tracker.process(frame(onStill, 1), stability: still(1)))
+        XCTAssertEqual(tracker.board, whole, "the whole board stands")
+        // The game's truth, in the crop's pixels: the whole board's length is within 5 %.
+        let truthLength = BoardGeometry.length / 0.02164
+        XCTAssertEqual(whole.lengthPixels, truthLength, accuracy: 0.05 * truthLength)
     }
 
     func testAfterAMoveToAnotherViewTheBoardIsSearchedAfresh() throws {

@@ -53,6 +53,9 @@ public struct BoardTracker: Sendable {
     /// a blurred frame places its sides a pixel or more in (dev 1016 at 640×360), so the first
     /// stable frame looks again.
     private var placedOnShake = false
+    /// How much longer or shorter, as a share of its length, a board found again on the first
+    /// stable frame may be and still replace the one found on the shake whatever its confidence.
+    static let relengthShare = 0.1
 
     public init() {}
 
@@ -109,11 +112,17 @@ public struct BoardTracker: Sendable {
     /// The first stable frame after a board was found on a shake's tail: a search on the sharp
     /// picture places it again when it finds the same board (its hole within a tenth of the
     /// length) somewhere else; otherwise the board found on the shake stands. The census has seen
-    /// no stable frame of this board yet, so placing it anew costs it nothing.
+    /// no stable frame of this board yet, so placing it anew costs it nothing. A board of another
+    /// length (by more than `relengthShare`) is one of the two measured wrong: the new one
+    /// replaces the old only with a higher confidence (held-0016: a bag across the top's back end
+    /// cut the sharp picture's top 30 % short, at 0.82 against the whole board's 1.00 on the
+    /// shake, and the short one was kept all game).
     private mutating func searchAgainOnStill(_ image: ImageBuffer) -> BoardTrackerEvent? {
         placedOnShake = false
         guard let old = board, let d = detector.search(in: image).detection,
-              d.hole.center.distance(to: old.hole.center) <= 0.1 * old.lengthPixels, d != old else { return nil }
+              d.hole.center.distance(to: old.hole.center) <= 0.1 * old.lengthPixels, d != old,
+              abs(d.lengthPixels - old.lengthPixels) <= Self.relengthShare * old.lengthPixels || d.confidence > old.confidence
+        else { return nil }
         framesSinceSearch = 0
         place(d, in: image)
         return .found(d)
