@@ -561,4 +561,95 @@ extension CensusTests {
         XCTAssertEqual(after.inHole, first.inHole + 1, "\(after)")
         XCTAssertTrue(after.changes.contains { $0.kind == .newBag && $0.place == .inHole && $0.inferred })
     }
+
+    /// A bag that slides along the top into the hole past one resting at its mouth joins that
+    /// bag's blob and is never seen on its own, nor in the air above the hole (dev7-0004 throw 5).
+    /// The blob over the mouth that grew by a bag and came back as it was says a bag went in; a
+    /// bag that stays there is a new bag on the board.
+    func testABagSlidingInPastOneRestingAtTheMouthWentIn() throws {
+        let scene = BoardScene.sideView(seed: 2)
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let navy = (20.0, 30.0, 110.0)
+        var restingScene = scene
+        restingScene.boardBags = [(BoardGeometry.holeFromBack - 0.09, 0, navy)]
+        var slidingScene = restingScene
+        slidingScene.boardBags.append((BoardGeometry.holeFromBack + 0.06, 0, (240, 220, 20)))
+        let resting = try XCTUnwrap(BagFinder().find(in: restingScene.render(seed: 3), board: board).first)
+        let sliding = BagFinder().find(in: slidingScene.render(seed: 4), board: board)
+        XCTAssertEqual(sliding.count, 1, "the case: one blob \(sliding)")
+        let blob = try XCTUnwrap(sliding.first)
+        XCTAssertTrue(resting.covers(blob.center, margin: 0.5 * bagSide), "the case: the resting bag's blob covers the mouth")
+        XCTAssertGreaterThan(blob.extentMin.y, board.hole.center.y - 0.8 * bagSide, "the case: never in the air above the hole")
+        XCTAssertTrue(BagCensus().grewAtMouth(blob, resting: [resting], board: board, bagSide: bagSide))
+        // A long pile over the mouth grown as much at its far end, three bags from the hole, is a
+        // bag bouncing off it (dev7-0006 throw 7), not one going in.
+        func strip(from x0: Double, to x1: Double, area: Double) -> BagSighting {
+            var b = BagSighting(center: PlanePoint((x0 + x1) / 2, board.hole.center.y), colour: RGBColour(r: 20, g: 30, b: 110),
+                                place: .onBoard, area: area)
+            b.extentMin = PlanePoint(x0, board.hole.center.y - 0.3 * bagSide)
+            b.extentMax = PlanePoint(x1, board.hole.center.y + 0.2 * bagSide)
+            b.singleBagArea = resting.singleBagArea
+            return b
+        }
+        let hx = board.hole.center.x, one = resting.singleBagArea
+        let pile = strip(from: hx - 2 * bagSide, to: hx + bagSide, area: 3 * one)
+        XCTAssertFalse(BagCensus().grewAtMouth(strip(from: hx - 4 * bagSide, to: hx + bagSide, area: 4 * one), resting: [pile],
+                                               board: board, bagSide: bagSide))
+        XCTAssertTrue(BagCensus().grewAtMouth(strip(from: hx - 2 * bagSide, to: hx + 2 * bagSide, area: 4 * one), resting: [pile],
+                                              board: board, bagSide: bagSide), "grown beside the hole")
+        // Grown on top of the pile, its edge wavering a pixel toward the hole (dev6-0013 throw 8,
+        // at rest on the pile), it says nothing of the hole.
+        XCTAssertFalse(BagCensus().grewAtMouth(strip(from: hx - 2 * bagSide - 1, to: hx + bagSide, area: 4 * one), resting: [pile],
+                                               board: board, bagSide: bagSide), "grown on top")
+
+        func throwAndSettle(_ census: inout BagCensus, ending: BoardScene) throws -> (before: CensusResult, after: CensusResult) {
+            var seq: UInt64 = 0
+            let before = try XCTUnwrap(rest(&census, [restingScene.render(seed: 5)], board: board, seq: &seq).last)
+            XCTAssertTrue(rest(&census, [slidingScene.render(seed: 6)], board: board, seq: &seq, frames: 3).isEmpty)
+            let after = try XCTUnwrap(rest(&census, [ending.render(seed: 7)], board: board, seq: &seq).last)
+            return (before, after)
+        }
+        var census = BagCensus()
+        let wentIn = try throwAndSettle(&census, ending: restingScene)
+        XCTAssertEqual(wentIn.after.inHole, wentIn.before.inHole + 1, "\(wentIn.after)")
+        XCTAssertTrue(wentIn.after.changes.contains { $0.kind == .newBag && $0.place == .inHole && $0.inferred })
+        // Without the rule the bag is lost.
+        var blind = BagCensus()
+        blind.mouthGrowthShare = .infinity
+        let lost = try throwAndSettle(&blind, ending: restingScene)
+        XCTAssertEqual(lost.after.inHole, lost.before.inHole, "the case needs the rule")
+        // One that stays there is a bag on the board, none in the hole.
+        var staying = BagCensus()
+        let stayed = try throwAndSettle(&staying, ending: slidingScene)
+        XCTAssertEqual(stayed.after.onBoard, stayed.before.onBoard + 1, "\(stayed.after)")
+        XCTAssertEqual(stayed.after.inHole, stayed.before.inHole)
+    }
+
+    /// A pile standing by the hole reaches up above it. A bag passing beside the pile at its
+    /// height joins its blob, which then reached "above the hole" by the pile's height alone,
+    /// and a bag was counted in the hole (dev7-0005 throw 7: a bag came to rest on a pile of its
+    /// own colour beside the hole, unseen, and was taken for one that went in). Only a blob
+    /// reaching higher than the resting blobs it holds passes over the hole.
+    func testABagBesideATallPileByTheHoleDoesNotPassOverTheHole() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let hole = board.hole.center
+        let pile = PlanePoint(hole.x + 0.5 * bagSide, hole.y - 1.2 * bagSide)
+        scene.groundBags = [(pile, 1.6 * bagSide, (30, 40, 200))]
+        var census = BagCensus()
+        var seq: UInt64 = 0
+        let first = try XCTUnwrap(rest(&census, [scene.render(seed: 3)], board: board, seq: &seq).last)
+        var passing = scene
+        passing.groundBags.append((PlanePoint(pile.x + 1.25 * bagSide, pile.y + 0.1 * bagSide), bagSide, (240, 220, 20)))
+        let seen = BagFinder().find(in: passing.render(seed: 4), board: board)
+        XCTAssertEqual(seen.count, 1, "the case: the passing bag joins the pile's blob \(seen)")
+        XCTAssertLessThan(try XCTUnwrap(seen.first).extentMin.y, hole.y - 0.8 * bagSide, "the case: the blob reaches above the hole")
+        XCTAssertFalse(try XCTUnwrap(seen.first).covers(hole, margin: 0), "the case: not over the mouth")
+        _ = rest(&census, [passing.render(seed: 4)], board: board, seq: &seq, frames: 2)
+        let after = rest(&census, [scene.render(seed: 5)], board: board, seq: &seq)
+        XCTAssertEqual(after.last?.inHole ?? first.inHole, first.inHole, "\(after)")
+        XCTAssertFalse(after.contains { $0.changes.contains { $0.place == .inHole } })
+    }
 }

@@ -97,6 +97,26 @@ final class RestStateDifferenceTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: red, arriving: false)).appeared.count, 1)
     }
 
+    /// A bag that shifted a little leaves as many pixels turned back to board as turned bag
+    /// beside them: a move, no new bag. A bag of another colour that came down on it and pushed
+    /// it leaves far more new than gone, side by side: a new bag (dev7-0010 throw 3, a navy bag on
+    /// a yellow one: a bag's area appeared beside 0.4 of one gone, and both were taken for a move).
+    func testABagPushedByOneComingDownOnItIsANewBagNotAMove() throws {
+        let before = scan([(10, 10, 20, 16, Self.navy)])
+        let shifted = scan([(14, 10, 24, 16, Self.navy)])
+        let moved = try XCTUnwrap(RestStateDifference(from: before, to: shifted))
+        XCTAssertEqual(moved.appeared, [], "a shift alone")
+        XCTAssertEqual(moved.disappeared, [])
+        let pushed = scan([(14, 10, 24, 16, Self.navy), (12, 6, 22, 12, Self.red)])
+        let raw = try XCTUnwrap(RestStateDifference.patches(from: before, to: pushed))
+        XCTAssertEqual(raw.disappeared.count, 1, "the case: pixels turned back to board beside the new ones")
+        let gone = try XCTUnwrap(raw.disappeared.first), new = try XCTUnwrap(raw.appeared.max { $0.area < $1.area })
+        XCTAssertLessThan(gone.center.distance(to: new.center), 1.5 * Self.bagArea.squareRoot(), "the case: side by side")
+        let difference = try XCTUnwrap(RestStateDifference(from: before, to: pushed))
+        XCTAssertEqual(difference.appeared.count, 1, "\(raw)")
+        XCTAssertGreaterThan(try XCTUnwrap(difference.appeared.first).area, 0.8 * Self.bagArea)
+    }
+
     /// The same pile re-shaded with only a few new pixels beside it (19 changed pixels, under
     /// `pileLandingShare` of a bag): a bag going into the hole past it, not one on it. And a
     /// re-shaded patch with no new pixels at all is never a bag, however large.

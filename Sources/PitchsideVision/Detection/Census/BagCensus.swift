@@ -96,6 +96,16 @@ public struct BagCensus: Sendable {
     /// How close (in bag sides, across the picture) a passing bag must come to the hole's centre
     /// to count as going in when no new bag comes to rest.
     public var holeWatch = 1.0
+    /// How much a blob over the hole's mouth must outgrow the resting blobs it holds, in one
+    /// bag's area, to be a bag arriving there (`grewAtMouth`).
+    public var mouthGrowthShare = 0.5
+    /// ... and how far past them along the picture, in bag sides, within a bag of the hole.
+    public var mouthReachShare = 0.3
+    /// How far above the resting blobs it holds, in bag sides, a blob must reach to pass over
+    /// the hole (`passesOverHole`): a bag falling in over a bag resting by the hole reached a
+    /// third of a bag above it (dev7-0013 throw 4, seen in one frame), one come to rest on a
+    /// pile beside it no higher than the pile (dev7-0005 throw 7).
+    public var pileReachShare = 0.25
     /// How much a blob's area must grow (in one bag's area) between rest states to hold one more bag.
     public var growthShare = 0.3
     /// How much a blob's area may change (in one bag's area) while the scene counts as at rest.
@@ -201,7 +211,8 @@ public struct BagCensus: Sendable {
             if scaled.lengthAlongFirstEdge, sightings.contains(where: { s in
                 let atEmptyMouth = liesAtMouth(s, board: scaled, bagSide: bagSide)
                     && !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) }
-                return (passesOverHole(s, board: scaled, bagSide: bagSide) || atEmptyMouth)
+                return (passesOverHole(s, resting: resting, board: scaled, bagSide: bagSide) || atEmptyMouth
+                        || grewAtMouth(s, resting: resting, board: scaled, bagSide: bagSide))
                     && !resting.contains { same($0, s, tolerance: 0.25 * bagSide) }
             }) {
                 crossedHole = true
@@ -271,11 +282,16 @@ public struct BagCensus: Sendable {
     }
 
     /// A blob that reaches up into the air just above the hole (a bag at rest stands only a few
-    /// pixels tall, a falling bag that touches one makes the blob taller).
-    private func passesOverHole(_ s: BagSighting, board: BoardDetection, bagSide: Double) -> Bool {
+    /// pixels tall, a falling bag that touches one makes the blob taller). A blob holding a pile
+    /// at rest by the hole reaches there by the pile's height alone: it must reach higher than
+    /// the resting blobs it holds (`pileReachShare`; dev7-0005 throw 7: a bag that came to rest
+    /// on a pile of its colour by the hole, unseen there, was taken for one that went in).
+    private func passesOverHole(_ s: BagSighting, resting: [BagSighting], board: BoardDetection, bagSide: Double) -> Bool {
         let hole = board.hole.center, reach = holeWatch * bagSide
+        let heldTop = resting.filter { s.covers($0.center, margin: 0) }.map(\.extentMin.y).min() ?? .infinity
         return s.extentMax.x >= hole.x - reach && s.extentMin.x <= hole.x + reach
             && s.extentMin.y < hole.y - 0.8 * bagSide && s.extentMax.y > hole.y - 2.5 * bagSide
+            && s.extentMin.y < heldTop - pileReachShare * bagSide
     }
 
     /// A blob centred on the hole's mouth: a bag come down there, about to sink in. A fast bag
@@ -287,6 +303,27 @@ public struct BagCensus: Sendable {
     func liesAtMouth(_ s: BagSighting, board: BoardDetection, bagSide: Double) -> Bool {
         let hole = board.hole.center
         return abs(s.center.x - hole.x) <= holeWatch * 0.5 * bagSide && abs(s.center.y - hole.y) <= 0.5 * bagSide
+    }
+
+    /// A blob over the hole's mouth holding resting blobs and half a bag's area more, where it
+    /// reaches past them within a bag of the hole (`mouthGrowthShare`, `mouthReachShare`): a bag
+    /// that slides along the top into the hole past one resting at its mouth joins that bag's
+    /// blob and is never seen on its own (dev7-0004 throw 5: the resting bag's blob grew by a
+    /// bag's area for a few frames and came back as it was). A bag bouncing off the far end of a
+    /// long pile that covers the mouth grows it as much, away from the hole (dev7-0006 throw 7:
+    /// it fell behind the board).
+    func grewAtMouth(_ s: BagSighting, resting: [BagSighting], board: BoardDetection, bagSide: Double) -> Bool {
+        let hole = board.hole.center
+        guard s.covers(hole, margin: 0) else { return false }
+        let held = resting.filter { s.covers($0.center, margin: 0) }
+        guard let heldMin = held.map(\.extentMin.x).min(), let heldMax = held.map(\.extentMax.x).max(),
+              s.area - held.map(\.area).reduce(0, +) >= mouthGrowthShare * s.singleBagArea else { return false }
+        // The stretches along the picture where the blob reaches past what it held, by a third
+        // of a bag or more (a blob's edge wavers by a pixel or two; one grown on top of a pile,
+        // anywhere along it, says nothing of the hole: dev6-0013 throw 8 came to rest on a pile
+        // over the mouth).
+        let past = [(s.extentMin.x, heldMin), (heldMax, s.extentMax.x)].filter { $0.1 - $0.0 >= mouthReachShare * bagSide }
+        return past.contains { max($0.0 - hole.x, hole.x - $0.1, 0) <= bagSide }
     }
 
     /// Whether two frames' sightings show the same bags in the same places. A blob's area counts

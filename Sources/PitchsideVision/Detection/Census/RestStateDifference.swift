@@ -72,6 +72,9 @@ struct RestStateDifference: Sendable {
     /// The least patch, in one bag's area: a bag that lands on another of its own colour changes
     /// only the part of it that covers board or ground.
     static let minimumShare = 0.3
+    /// How much more, in one bag's area, may turn bag-coloured than turns back beside it for the
+    /// two to be one bag that shifted.
+    static let movedNetShare = 0.5
     /// The least size, in one bag's area, of a second new patch in one rest state.
     static let secondBagShare = 0.8
     /// The least size, in one bag's area, of a bag come down on a pile of its own colour whose
@@ -95,11 +98,16 @@ struct RestStateDifference: Sendable {
         guard let patches = Self.patches(from: before, to: after) else { return nil }
         var (appeared, disappeared) = (patches.appeared, patches.disappeared)
         // A bag that shifted a little (it was still settling at the last rest state) leaves
-        // a patch of each kind side by side: a move, not a new bag.
+        // a patch of each kind side by side, of a size: a move, not a new bag. A bag that came
+        // down on another and pushed it leaves more new than gone (dev7-0010 throw 3: a bag
+        // appeared beside 0.4 of one gone).
         let bagSide = after.singleBagArea.squareRoot()
         for a in appeared.indices.reversed() {
             let p = appeared[a]
-            if let g = disappeared.indices.first(where: { disappeared[$0].center.distance(to: p.center) <= 1.5 * bagSide }) {
+            if let g = disappeared.indices.first(where: {
+                disappeared[$0].center.distance(to: p.center) <= 1.5 * bagSide
+                    && p.area - disappeared[$0].area < Self.movedNetShare * after.singleBagArea
+            }) {
                 appeared.remove(at: a)
                 disappeared.remove(at: g)
             }
