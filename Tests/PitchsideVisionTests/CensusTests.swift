@@ -468,14 +468,20 @@ extension CensusTests {
     /// view stirs (a speck of compression noise, a bag's outline), the pile was taken for a bag
     /// passing over the hole, and each stir counted one more bag inferred in the hole (dev 3008:
     /// ten in the hole by the end of a game with one). A bag passing over the hole still counts.
-    func testAPileBesideTheHoleAddsNoBagInTheHoleWhenTheSceneStirs() throws {
+    /// The drawn side view of seed 2 with a navy pile standing on the top beside the hole,
+    /// reaching a bag and a half above its centre; its board, a bag's side, and the pile's centre.
+    private func sideViewWithAPileBesideTheHole() throws -> (scene: BoardScene, board: BoardDetection, bagSide: Double, pile: PlanePoint) {
         var scene = BoardScene.sideView(seed: 2)
         let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
         let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
-        let hole = board.hole.center
-        // Stands on the top beside the hole and reaches a bag and a half above its centre.
-        let pile = PlanePoint(hole.x + 0.5 * bagSide, hole.y - 1.2 * bagSide)
+        let pile = PlanePoint(board.hole.center.x + 0.5 * bagSide, board.hole.center.y - 1.2 * bagSide)
         scene.groundBags = [(pile, 1.6 * bagSide, (30, 40, 200))]
+        return (scene, board, bagSide, pile)
+    }
+
+    func testAPileBesideTheHoleAddsNoBagInTheHoleWhenTheSceneStirs() throws {
+        let (scene, board, bagSide, _) = try sideViewWithAPileBesideTheHole()
+        let hole = board.hole.center
         let still = scene.render(seed: 3)
         // The same scene with a small blob far from the hole for a frame.
         var wavered = scene
@@ -632,12 +638,8 @@ extension CensusTests {
     /// own colour beside the hole, unseen, and was taken for one that went in). Only a blob
     /// reaching higher than the resting blobs it holds passes over the hole.
     func testABagBesideATallPileByTheHoleDoesNotPassOverTheHole() throws {
-        var scene = BoardScene.sideView(seed: 2)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let (scene, board, bagSide, pile) = try sideViewWithAPileBesideTheHole()
         let hole = board.hole.center
-        let pile = PlanePoint(hole.x + 0.5 * bagSide, hole.y - 1.2 * bagSide)
-        scene.groundBags = [(pile, 1.6 * bagSide, (30, 40, 200))]
         var census = BagCensus()
         var seq: UInt64 = 0
         let first = try XCTUnwrap(rest(&census, [scene.render(seed: 3)], board: board, seq: &seq).last)
