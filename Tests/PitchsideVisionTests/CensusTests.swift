@@ -587,7 +587,7 @@ extension CensusTests {
         let blob = try XCTUnwrap(sliding.first)
         XCTAssertTrue(resting.covers(blob.center, margin: 0.5 * bagSide), "the case: the resting bag's blob covers the mouth")
         XCTAssertGreaterThan(blob.extentMin.y, board.hole.center.y - 0.8 * bagSide, "the case: never in the air above the hole")
-        XCTAssertTrue(BagCensus().grewAtMouth(blob, resting: [resting], board: board, bagSide: bagSide))
+        XCTAssertTrue(BagCensus().grewAtMouth(blob, held: [resting], board: board, bagSide: bagSide))
         // A long pile over the mouth grown as much at its far end, three bags from the hole, is a
         // bag bouncing off it (dev7-0006 throw 7), not one going in.
         func strip(from x0: Double, to x1: Double, area: Double) -> BagSighting {
@@ -600,13 +600,13 @@ extension CensusTests {
         }
         let hx = board.hole.center.x, one = resting.singleBagArea
         let pile = strip(from: hx - 2 * bagSide, to: hx + bagSide, area: 3 * one)
-        XCTAssertFalse(BagCensus().grewAtMouth(strip(from: hx - 4 * bagSide, to: hx + bagSide, area: 4 * one), resting: [pile],
+        XCTAssertFalse(BagCensus().grewAtMouth(strip(from: hx - 4 * bagSide, to: hx + bagSide, area: 4 * one), held: [pile],
                                                board: board, bagSide: bagSide))
-        XCTAssertTrue(BagCensus().grewAtMouth(strip(from: hx - 2 * bagSide, to: hx + 2 * bagSide, area: 4 * one), resting: [pile],
+        XCTAssertTrue(BagCensus().grewAtMouth(strip(from: hx - 2 * bagSide, to: hx + 2 * bagSide, area: 4 * one), held: [pile],
                                               board: board, bagSide: bagSide), "grown beside the hole")
         // Grown on top of the pile, its edge wavering a pixel toward the hole (dev6-0013 throw 8,
         // at rest on the pile), it says nothing of the hole.
-        XCTAssertFalse(BagCensus().grewAtMouth(strip(from: hx - 2 * bagSide - 1, to: hx + bagSide, area: 4 * one), resting: [pile],
+        XCTAssertFalse(BagCensus().grewAtMouth(strip(from: hx - 2 * bagSide - 1, to: hx + bagSide, area: 4 * one), held: [pile],
                                                board: board, bagSide: bagSide), "grown on top")
 
         func throwAndSettle(_ census: inout BagCensus, ending: BoardScene) throws -> (before: CensusResult, after: CensusResult) {

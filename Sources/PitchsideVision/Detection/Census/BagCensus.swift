@@ -211,8 +211,10 @@ public struct BagCensus: Sendable {
             if scaled.lengthAlongFirstEdge, sightings.contains(where: { s in
                 let atEmptyMouth = liesAtMouth(s, board: scaled, bagSide: bagSide)
                     && !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) }
-                return (passesOverHole(s, resting: resting, board: scaled, bagSide: bagSide) || atEmptyMouth
-                        || grewAtMouth(s, resting: resting, board: scaled, bagSide: bagSide))
+                // The resting blobs this one holds (a bag come down on or beside them joins them).
+                let held = resting.filter { s.covers($0.center, margin: 0) }
+                return (passesOverHole(s, held: held, board: scaled, bagSide: bagSide) || atEmptyMouth
+                        || grewAtMouth(s, held: held, board: scaled, bagSide: bagSide))
                     && !resting.contains { same($0, s, tolerance: 0.25 * bagSide) }
             }) {
                 crossedHole = true
@@ -286,9 +288,9 @@ public struct BagCensus: Sendable {
     /// at rest by the hole reaches there by the pile's height alone: it must reach higher than
     /// the resting blobs it holds (`pileReachShare`; dev7-0005 throw 7: a bag that came to rest
     /// on a pile of its colour by the hole, unseen there, was taken for one that went in).
-    private func passesOverHole(_ s: BagSighting, resting: [BagSighting], board: BoardDetection, bagSide: Double) -> Bool {
+    private func passesOverHole(_ s: BagSighting, held: [BagSighting], board: BoardDetection, bagSide: Double) -> Bool {
         let hole = board.hole.center, reach = holeWatch * bagSide
-        let heldTop = resting.filter { s.covers($0.center, margin: 0) }.map(\.extentMin.y).min() ?? .infinity
+        let heldTop = held.map(\.extentMin.y).min() ?? .infinity
         return s.extentMax.x >= hole.x - reach && s.extentMin.x <= hole.x + reach
             && s.extentMin.y < hole.y - 0.8 * bagSide && s.extentMax.y > hole.y - 2.5 * bagSide
             && s.extentMin.y < heldTop - pileReachShare * bagSide
@@ -312,10 +314,10 @@ public struct BagCensus: Sendable {
     /// bag's area for a few frames and came back as it was). A bag bouncing off the far end of a
     /// long pile that covers the mouth grows it as much, away from the hole (dev7-0006 throw 7:
     /// it fell behind the board).
-    func grewAtMouth(_ s: BagSighting, resting: [BagSighting], board: BoardDetection, bagSide: Double) -> Bool {
+    /// `held`: the resting blobs whose centres `s` covers.
+    func grewAtMouth(_ s: BagSighting, held: [BagSighting], board: BoardDetection, bagSide: Double) -> Bool {
         let hole = board.hole.center
         guard s.covers(hole, margin: 0) else { return false }
-        let held = resting.filter { s.covers($0.center, margin: 0) }
         guard let heldMin = held.map(\.extentMin.x).min(), let heldMax = held.map(\.extentMax.x).max(),
               s.area - held.map(\.area).reduce(0, +) >= mouthGrowthShare * s.singleBagArea else { return false }
         // The stretches along the picture where the blob reaches past what it held, by a third
