@@ -77,4 +77,8 @@ public enum GameConstants {
     /// A rest state followed this soon (media time) by another, with no new bag in view in
     /// either, was a pause: the later one judges the throw (`Game.judge`).
     public static let pauseUs: Int64 = 1_000_000
+    /// How far back (media time) the game keeps what it was given before it began tracking
+    /// throws, to play a throw made meanwhile again once it has (`PreTrackingBuffer`): on the
+    /// development games the board was first found up to 3.6 s after such a throw's release.
+    public static let preTrackingSpanUs: Int64 = 8_000_000
 }

@@ -169,7 +169,7 @@ final class CaptureNodeTests: XCTestCase {
     func testBadInputsGiveOneClearLineAndANonZeroExit() throws {
         let missing = dir.appendingPathComponent("missing.mp4").path
         let empty = dir.appendingPathComponent("empty.mp4").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: empty, contents: Data()))
         let text = dir.appendingPathComponent("notes.mp4").path
         try "just some text\n".write(toFile: text, atomically: true, encoding: .utf8)
         let good = dir.appendingPathComponent("good.mp4").path

@@ -44,6 +44,8 @@ public struct Game: Sendable {
     private var censusSinceRelease: [PSBoardCensus] = []
     private var pending: PendingThrow?
     private var pendingEvents: [PSGameEvent] = []
+    /// What came before tracking began, to be played again once it does.
+    private var preTracking = PreTrackingBuffer()
     private var nowUnixUs: Int64 = 0
     /// Size of the image the board was measured in: metres per pixel refer to its pixels,
     /// so speeds convert normalized coordinates with it (configuration is the fallback).
@@ -82,11 +84,13 @@ public struct Game: Sendable {
 
     public var state: PSGameState { machine.state }
 
+    private var isTracking: Bool { machine.state == .trackThrows || machine.state == .throwCompleted }
+
     /// Tracking throws with none in flight or awaiting the census: a moment
     /// from which the game can be rebuilt from its events plus the results that
     /// follow (see `GameRecorder`).
     public var isQuiescent: Bool {
-        (machine.state == .trackThrows || machine.state == .throwCompleted) && !assembler.inFlight && pending == nil
+        isTracking && !assembler.inFlight && pending == nil
     }
 
     /// Handles one worker result; returns the events it caused, in order.
@@ -207,6 +211,8 @@ public struct Game: Sendable {
     }
 
     private mutating func onStability(_ o: PSStabilityObservation, pts: Int64) {
+        // A registration history cleared by a shift: the camera moved.
+        if !o.stable, o.sampleCount == 0 { preTracking.cameraMoved() }
         guard machine.state == .detectingBoard else { return }
         if let stage = setup.observe(stability: o) { advanceSetup(stage, pts: pts) }
     }
@@ -225,7 +231,40 @@ public struct Game: Sendable {
         if machine.state == .detectingPlayer, consecutivePlayers >= GameConstants.playerObservations {
             move(.detectedPlayer, reason: "player in view", pts: pts)
             move(.trackThrows, reason: "tracking throws", pts: pts)
+            catchUp(pts: pts)
         }
+    }
+
+    /// Plays again what came before tracking began (`PreTrackingBuffer`): a throw made while the
+    /// board was still being found is assembled, typed and judged as if tracked live, each path
+    /// in the throw region of where the player stood then. Its events carry the media time of
+    /// the result that began tracking.
+    private mutating func catchUp(pts: Int64) {
+        let kept = preTracking.take()
+        guard kept.hasTrajectories, board != nil else { return }
+        let livePoses = poseWindow, liveBox = playerBox, liveCensus = lastCensus
+        let throwsBefore = counters.throwsCaughtUp
+        poseWindow = PoseWindow(poses: kept.poses)
+        lastCensus = kept.censusBefore
+        for entry in kept.entries {
+            let seq: UInt64
+            switch entry {
+            case .trajectory(let o, let at, let box):
+                seq = at
+                playerBox = box ?? liveBox
+                let wasInFlight = assembler.inFlight
+                onTrajectory(o, seq: seq, pts: pts)
+                if assembler.inFlight, !wasInFlight { counters.throwsCaughtUp += 1 }
+            case .census(let c):
+                seq = c.header.seq
+                onCensus(c, pts: pts)
+            }
+            if let flight = assembler.tick(seq: seq) { completeFlight(flight, seq: seq, pts: pts) }
+            if let p = pending, waitIsOver(p, seq: seq, ptsUs: entry.ptsUs) { settlePending(pts: pts) }
+        }
+        playerBox = liveBox
+        lastCensus = liveCensus
+        if counters.throwsCaughtUp == throwsBefore { poseWindow = livePoses }
     }
 
     /// What a pose tells the game whatever its state (live and in a restore's warm-up): the
@@ -233,7 +272,10 @@ public struct Game: Sendable {
     /// player is in view, and where.
     private mutating func takePose(_ o: PSPoseObservation) {
         let person = o.present && o.presence >= GameConstants.poseConfidence
-        for p in poseGaps.fill(o) { poseWindow.add(p) }
+        for p in poseGaps.fill(o) {
+            poseWindow.add(p)
+            if !isTracking { preTracking.keep(pose: p) }
+        }
         consecutivePlayers = person ? consecutivePlayers + 1 : 0
         if person, let box = Self.playerBox(among: o, liesOverBoard: liesOverBoard) { playerBox = box }
     }
@@ -259,8 +301,9 @@ public struct Game: Sendable {
     }
 
     private mutating func onTrajectory(_ o: PSTrajectoryObservation, seq: UInt64, pts: Int64) {
-        guard machine.state == .trackThrows || machine.state == .throwCompleted, let board else {
+        guard isTracking, let board else {
             counters.trajectoriesIgnored += 1
+            if !isTracking { preTracking.keep(trajectory: o, seq: seq, playerBox: playerBox) }
             return
         }
         let wasInFlight = assembler.inFlight
@@ -276,6 +319,7 @@ public struct Game: Sendable {
     }
 
     private mutating func onCensus(_ o: PSBoardCensus, pts: Int64) {
+        if !isTracking { preTracking.keep(census: o) }
         defer { lastCensus = o }
         if assembler.inFlight { censusSinceRelease.append(o) }
         judge(census: o, previous: lastCensus ?? censusBeforeRelease, pts: pts)

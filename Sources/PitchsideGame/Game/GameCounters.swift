@@ -10,6 +10,8 @@ public struct GameCounters: Sendable, Equatable {
     public var headerless = 0
     /// Trajectory observations seen while not tracking throws or without a board.
     public var trajectoriesIgnored = 0
+    /// Throws started when what came before tracking began was played again (`PreTrackingBuffer`).
+    public var throwsCaughtUp = 0
     /// Transitions the state machine refused.
     public var forbiddenTransitions = 0
     /// Throws whose outcome the board census confirmed.
