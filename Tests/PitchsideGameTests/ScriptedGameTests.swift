@@ -158,6 +158,41 @@ final class ScriptedGameTests: XCTestCase {
         XCTAssertEqual(game.assemblerCounters.outsideRegion, 0)
     }
 
+    /// The pose worker loses the thrower and reports only a walker standing between the thrower
+    /// and the board (dev6-0007 throw 3): the throw region stands around the walker, but the
+    /// second throw leaves the hand where the first did, and that spot still counts.
+    func testAThrowFromWhereEarlierThrowsLeftTheHandCountsWhenOnlySomeoneElseIsInView() throws {
+        let script = GameScript()
+        let plan = [GameScript.Throw(type: .overhand, landing: GameScript.hole, censusPlace: .inHole, releaseFrame: 60),
+                    GameScript.Throw(type: .underhand, landing: GameScript.boardSpot, censusPlace: .onBoard, releaseFrame: 200)]
+        let results = script.results(throws: plan, frames: 330).map { r -> PSWorkerResult in
+            guard case .pose(var o)? = r.result, o.header.seq >= 140 else { return r }
+            // The walker, tall and halfway to the board; the thrower is not reported.
+            o.joints = o.joints.map { j in
+                var j = j
+                j.position.x += 0.3
+                return j
+            }
+            o.personBox.x += 0.3
+            var changed = r
+            changed.pose = o
+            return changed
+        }
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
+        let events = play(&game, results)
+        XCTAssertEqual(events.throwEvents.map(\.outcome), [.hole, .board])
+        XCTAssertEqual(events.throwEvents.last?.releasePtsUs, 200 * GameScript.frameUs)
+
+        // Without an earlier throw from that spot, the same path is no throw.
+        var alone = Game(streamID: "cam1", classifier: GameScript.classifier)
+        let secondOnly = play(&alone, results.filter { r in
+            guard case .trajectory(let o)? = r.result else { return true }
+            return o.uuid != "throw-0"
+        })
+        XCTAssertTrue(secondOnly.throwEvents.isEmpty)
+        XCTAssertGreaterThan(alone.assemblerCounters.outsideRegion, 0)
+    }
+
     /// Two players in view, the one waiting tracked first by the pose worker (dev game 1003):
     /// each throw is typed from the player whose hand the bag left, found among `others`.
     func testTheThrowTypeIsTheThrowersWhenTheWaitingPlayerIsTrackedFirst() {

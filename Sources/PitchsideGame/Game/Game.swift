@@ -167,9 +167,9 @@ public struct Game: Sendable {
             r.height = min(1, p.y + d) - r.y
             return r
         }
-        let c = ThrowContext(board: board, playerBox: playerBox)
+        let c = throwContext(board)
         let m = GameConstants.targetMargin
-        let back = c.playerBox.map { c.direction > 0 ? $0.minX - m : $0.maxX + m } ?? (c.direction > 0 ? 0 : 1)
+        let back = c.corridorBack
         let far = c.direction > 0 ? board.maxX + m : board.minX - m
         r.x = max(0, min(back, far))
         r.width = min(1, max(back, far)) - r.x
@@ -307,7 +307,7 @@ public struct Game: Sendable {
             return
         }
         let wasInFlight = assembler.inFlight
-        let context = ThrowContext(board: board, playerBox: playerBox)
+        let context = throwContext(board)
         let verdict = assembler.observe(o, seq: seq, context: context)
         if verdict == .started, !wasInFlight {
             // A new throw: settle the previous one first, then open its window.
@@ -316,6 +316,15 @@ public struct Game: Sendable {
             censusBeforeRelease = lastCensus
             censusSinceRelease = []
         }
+    }
+
+    /// The scene a path is judged in: the board, the player's box, and where this game's throws
+    /// so far left the hand (those seen from their release: the first point of one first seen in
+    /// mid-flight, its release carried back before it, is no spot a player throws from).
+    private func throwContext(_ board: BoardGeometry) -> ThrowContext {
+        ThrowContext(board: board, playerBox: playerBox, releaseSpots: throwsThisGame.compactMap { t in
+            t.trajectory.first.flatMap { $0.ptsUs <= t.releasePtsUs ? Vec2($0.x, $0.y) : nil }
+        })
     }
 
     private mutating func onCensus(_ o: PSBoardCensus, pts: Int64) {
@@ -440,7 +449,7 @@ public struct Game: Sendable {
         let p = PendingThrow(draft: t, flightOutcome: flightOutcome, completedSeq: seq,
                              landing: OutcomeJudge.landingPoint(points: flight.points, board: board),
                              landingPtsUs: flight.landingPtsUs,
-                             direction: ThrowContext(board: board, playerBox: playerBox).direction)
+                             direction: throwContext(board).direction)
         pending = p
         // The bag may already have come to rest while the throw was finishing.
         let before = censusBeforeRelease

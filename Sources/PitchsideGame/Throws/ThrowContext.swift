@@ -1,17 +1,33 @@
 import PitchsideCore
 
-/// What the throw assembler needs to know about the scene: the board and where
-/// the thrower stands. The thrower may be on either side of the board.
+/// What the throw assembler needs to know about the scene: the board, where
+/// the thrower stands, and where this game's earlier throws left the hand. The
+/// thrower may be on either side of the board.
 public struct ThrowContext: Sendable {
     public var board: BoardGeometry
     /// The thrower's box (normalized), from the latest present pose, if any.
     public var playerBox: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+    /// Where earlier throws of this game were first seen (normalized). Players throw from the
+    /// same spot all game, and the pose worker can lose the thrower while someone else is in
+    /// view: in dev6-0007 it saw only a walker between the thrower and the board at throw 3, the
+    /// throw region stood around the walker, and the throw was lost.
+    public var releaseSpots: [Vec2]
 
-    public init(board: BoardGeometry, playerBox: PSRect? = nil) {
+    public init(board: BoardGeometry, playerBox: PSRect? = nil, releaseSpots: [Vec2] = []) {
         self.board = board
         if let r = playerBox, r.width > 0, r.height > 0 {
             self.playerBox = (r.x, r.y, r.x + r.width, r.y + r.height)
         }
+        self.releaseSpots = releaseSpots
+    }
+
+    /// How near an earlier throw's first point a path must start to start from the same spot
+    /// (normalized x and y): a player's releases lie within about 0.03 of each other.
+    public static let releaseSpotReach = (x: 0.05, y: 0.08)
+
+    /// Whether `p` lies where an earlier throw of this game started.
+    public func isAtReleaseSpot(_ p: Vec2) -> Bool {
+        releaseSpots.contains { abs($0.x - p.x) <= Self.releaseSpotReach.x && abs($0.y - p.y) <= Self.releaseSpotReach.y }
     }
 
     /// +1 when the bag must travel right (thrower left of the board), −1 otherwise.
@@ -23,6 +39,7 @@ public struct ThrowContext: Sendable {
     /// Whether `p` lies in the throw region: beside the player, toward the board
     /// (Apple: player.maxX + 50, width 400, for a thrower on the left).
     public func inThrowRegion(_ p: Vec2) -> Bool {
+        if isAtReleaseSpot(p) { return true }
         let d = direction
         let nearBoard = d > 0 ? board.minX : board.maxX
         if let box = playerBox {
@@ -40,11 +57,19 @@ public struct ThrowContext: Sendable {
     /// the region of interest a throw's points must stay inside.
     public func inCorridor(_ p: Vec2) -> Bool {
         let m = GameConstants.targetMargin
-        let d = direction
-        let farBoard = d > 0 ? board.maxX + m : board.minX - m
-        let back: Double
-        if let box = playerBox { back = d > 0 ? box.minX - m : box.maxX + m } else { back = d > 0 ? 0 : 1 }
+        let farBoard = direction > 0 ? board.maxX + m : board.minX - m
+        let back = corridorBack
         return p.x >= min(back, farBoard) && p.x <= max(back, farBoard) && p.y <= board.maxY + 0.25
+    }
+
+    /// The corridor's end behind the thrower: the player's back (or the picture's edge without
+    /// one), and no nearer than the earlier throws' release spots.
+    public var corridorBack: Double {
+        let m = GameConstants.targetMargin
+        let d = direction
+        guard let box = playerBox else { return d > 0 ? 0 : 1 }
+        let behind = releaseSpots.map { $0.x - d * (Self.releaseSpotReach.x + m) }
+        return d > 0 ? min(box.minX - m, behind.min() ?? 1) : max(box.maxX + m, behind.max() ?? 0)
     }
 
     /// Whether `p` has not yet reached the target region's near edge, seen from the thrower.
