@@ -286,6 +286,31 @@ final class ScriptedGameTests: XCTestCase {
         XCTAssertGreaterThan(around.x, 0.2)
     }
 
+    /// The throw's own track reported with an unsure fit for 30 frames in mid-flight (held-0003
+    /// throw 2, near its apex), then sure again: one throw, release to landing. The low-confidence
+    /// reports once counted as rejections, ended the throw after 20, and the same track then
+    /// started a second throw.
+    func testAThrowsOwnTrackUnsureForAWhileStaysOneThrow() throws {
+        let script = GameScript()
+        let t = GameScript.Throw(type: .overhand, landing: GameScript.boardSpot, censusPlace: .onBoard, releaseFrame: 60,
+                                 flightFrames: 70)
+        let results = script.results(throws: [t], frames: 260).map { r -> PSWorkerResult in
+            guard case .trajectory(var o)? = r.result, (85..<115).contains(o.header.seq) else { return r }
+            o.confidence = GameConstants.trajectoryConfidence - 0.3
+            var changed = r
+            changed.trajectory = o
+            return changed
+        }
+        var game = Game(streamID: "cam1", classifier: GameScript.classifier)
+        let events = play(&game, results)
+        XCTAssertEqual(events.throwEvents.count, 1)
+        let thrown = try XCTUnwrap(events.throwEvents.first)
+        XCTAssertEqual(thrown.outcome, .board)
+        XCTAssertEqual(thrown.releasePtsUs, 60 * GameScript.frameUs)
+        XCTAssertEqual(thrown.landingPtsUs, 130 * GameScript.frameUs)
+        XCTAssertEqual(game.assemblerCounters.lowConfidence, 30)
+    }
+
     func testLowConfidenceTrajectoriesAreIgnored() {
         let script = GameScript()
         let bag = script.flight(from: GameScript.release, to: GameScript.hole, startFrame: 60, frames: 30)

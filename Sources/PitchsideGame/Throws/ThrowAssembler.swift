@@ -74,6 +74,14 @@ public struct ThrowAssembler: Sendable {
     @discardableResult
     public mutating func observe(_ o: PSTrajectoryObservation, seq: UInt64, context: ThrowContext) -> Verdict {
         guard o.confidence > GameConstants.trajectoryConfidence, !o.detectedPoints.isEmpty else {
+            // The throw's own track, its fit unsure for a while: the bag is still followed, so the
+            // throw stays in flight (held-0003 throw 2 near its apex: 30 such observations in a
+            // row ended it, and the same track, confident again, started a second throw).
+            if throwUUIDs.contains(o.uuid) {
+                counters.lowConfidence += 1
+                lastAcceptedSeq = max(lastAcceptedSeq, seq)
+                return .lowConfidence
+            }
             return reject(.lowConfidence)
         }
         // A decodable but nonsensical message (NaN, infinite coordinates) is not a path.
