@@ -54,6 +54,37 @@ final class MeasurementTests: XCTestCase {
         XCTAssertNil(OutcomeJudge.fromCensus(before, previous: before))
     }
 
+    /// Bags the census says were knocked in or off are not the thrown bag: their rise in a count
+    /// says nothing of where it rests (held-0003 throw 2).
+    func testBagsKnockedInOrOffDoNotPlaceTheThrownBag() {
+        var before = PSBoardCensus()
+        before.onBoard = 3
+        var knocked = PSBoardCensus()
+        knocked.onBoard = 1
+        knocked.inHole = 2
+        knocked.changes = [UInt32(2), 3].map { id in
+            var c = PSCensusChange()
+            c.kind = .censusChangeKnockedIn
+            c.bagID = id
+            c.place = .inHole
+            return c
+        }
+        XCTAssertNil(OutcomeJudge.fromCensus(knocked, previous: before))
+        // One more in the hole than were knocked in: that one is the thrown bag.
+        knocked.inHole = 3
+        XCTAssertEqual(OutcomeJudge.fromCensus(knocked, previous: before), .hole)
+
+        var off = PSBoardCensus()
+        off.onBoard = 2
+        off.onGround = 1
+        var change = PSCensusChange()
+        change.kind = .censusChangeKnockedOff
+        change.bagID = 1
+        change.place = .onGround
+        off.changes = [change]
+        XCTAssertNil(OutcomeJudge.fromCensus(off, previous: before))
+    }
+
     func testReleaseAngleFromTheThrowingForearm() {
         var pose = PSPoseObservation()
         pose.present = true

@@ -103,9 +103,13 @@ public enum OutcomeJudge {
             }
         }
         guard let prev = previous else { return nil }
-        if census.inHole > prev.inHole { return .hole }
+        // Bags the census says were knocked in or off account for that much of a count's rise:
+        // they are not the thrown bag (held-0003 throw 2 came to rest on a pile beside the hole
+        // that the census took for two bags knocked in, and the throw was scored in the hole).
+        func moved(_ kind: PSCensusChangeKind) -> Int { census.changes.filter { $0.kind == kind }.count }
+        if Int(census.inHole) - moved(.censusChangeKnockedIn) > Int(prev.inHole) { return .hole }
         if census.onBoard > prev.onBoard { return .board }
-        if census.onGround > prev.onGround { return .miss }
+        if Int(census.onGround) - moved(.censusChangeKnockedOff) > Int(prev.onGround) { return .miss }
         return nil
     }
 }
