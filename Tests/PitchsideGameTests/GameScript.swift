@@ -304,6 +304,29 @@ extension Array where Element == PSGameEvent {
     var scoreUpdates: [PSScoreUpdate] { compactMap { if case .scoreUpdate(let s) = $0.event { return s } else { return nil } } }
 }
 
+extension Array where Element == PSWorkerResult {
+    /// These results with every pose observation passed through `change`.
+    func changingPoses(_ change: (inout PSPoseObservation) -> Void) -> [PSWorkerResult] {
+        changing(change, get: { if case .pose(let o)? = $0.result { o } else { nil } }, set: { $0.pose = $1 })
+    }
+
+    /// These results with every trajectory observation passed through `change`.
+    func changingTrajectories(_ change: (inout PSTrajectoryObservation) -> Void) -> [PSWorkerResult] {
+        changing(change, get: { if case .trajectory(let o)? = $0.result { o } else { nil } }, set: { $0.trajectory = $1 })
+    }
+
+    private func changing<O>(_ change: (inout O) -> Void, get: (PSWorkerResult) -> O?,
+                             set: (inout PSWorkerResult, O) -> Void) -> [PSWorkerResult] {
+        map { r in
+            guard var o = get(r) else { return r }
+            change(&o)
+            var changed = r
+            set(&changed, o)
+            return changed
+        }
+    }
+}
+
 /// Runs results through a game, collecting every event.
 func play(_ game: inout Game, _ results: [PSWorkerResult]) -> [PSGameEvent] {
     var events: [PSGameEvent] = []

@@ -118,15 +118,12 @@ final class ScriptedGameTests: XCTestCase {
         // From frame 50 the pose model takes the board with its bags for a person (dev game
         // 1006): a wide, low box over the board's middle. Taken as the thrower, it would turn
         // the throw's direction around and the real throw would be rejected.
-        let results = script.results(throws: [t], frames: 200).map { r -> PSWorkerResult in
-            guard case .pose(var o)? = r.result, o.header.seq >= 50 else { return r }
+        let results = script.results(throws: [t], frames: 200).changingPoses { o in
+            guard o.header.seq >= 50 else { return }
             o.personBox.x = 0.74
             o.personBox.y = 0.57
             o.personBox.width = 0.12
             o.personBox.height = 0.06
-            var changed = r
-            changed.pose = o
-            return changed
         }
         var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         let events = play(&game, results)
@@ -165,8 +162,8 @@ final class ScriptedGameTests: XCTestCase {
         let script = GameScript()
         let plan = [GameScript.Throw(type: .overhand, landing: GameScript.hole, censusPlace: .inHole, releaseFrame: 60),
                     GameScript.Throw(type: .underhand, landing: GameScript.boardSpot, censusPlace: .onBoard, releaseFrame: 200)]
-        let results = script.results(throws: plan, frames: 330).map { r -> PSWorkerResult in
-            guard case .pose(var o)? = r.result, o.header.seq >= 140 else { return r }
+        let results = script.results(throws: plan, frames: 330).changingPoses { o in
+            guard o.header.seq >= 140 else { return }
             // The walker, tall and halfway to the board; the thrower is not reported.
             o.joints = o.joints.map { j in
                 var j = j
@@ -174,9 +171,6 @@ final class ScriptedGameTests: XCTestCase {
                 return j
             }
             o.personBox.x += 0.3
-            var changed = r
-            changed.pose = o
-            return changed
         }
         var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         let events = play(&game, results)
@@ -218,16 +212,14 @@ final class ScriptedGameTests: XCTestCase {
     /// among its `others` (a pose `first` returns nil for is left as it was).
     private static func throwerAmongOthers(_ results: [PSWorkerResult],
                                            first: (PSPoseObservation) -> PSPoseObservation?) -> [PSWorkerResult] {
-        results.map { r in
-            guard case .pose(let thrower)? = r.result, var main = first(thrower) else { return r }
+        results.changingPoses { thrower in
+            guard var main = first(thrower) else { return }
             var other = PSPersonPose()
             other.presence = thrower.presence
             other.joints = thrower.joints
             other.personBox = thrower.personBox
             main.others = [other]
-            var changed = r
-            changed.pose = main
-            return changed
+            thrower = main
         }
     }
 
@@ -294,12 +286,8 @@ final class ScriptedGameTests: XCTestCase {
         let script = GameScript()
         let t = GameScript.Throw(type: .overhand, landing: GameScript.boardSpot, censusPlace: .onBoard, releaseFrame: 60,
                                  flightFrames: 70)
-        let results = script.results(throws: [t], frames: 260).map { r -> PSWorkerResult in
-            guard case .trajectory(var o)? = r.result, (85..<115).contains(o.header.seq) else { return r }
-            o.confidence = GameConstants.trajectoryConfidence - 0.3
-            var changed = r
-            changed.trajectory = o
-            return changed
+        let results = script.results(throws: [t], frames: 260).changingTrajectories { o in
+            if (85..<115).contains(o.header.seq) { o.confidence = GameConstants.trajectoryConfidence - 0.3 }
         }
         var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         let events = play(&game, results)
