@@ -82,5 +82,11 @@ final class PreTrackingTests: XCTestCase {
         XCTAssertTrue(kept.entries.isEmpty)
         XCTAssertFalse(kept.hasTrajectories)
         XCTAssertEqual(kept.censusBefore?.header.seq, 95, "what the scene held stays")
+
+        // While the game tracks throws nothing is kept, but the scene moves on: what is kept
+        // after tracking ends follows the last census seen meanwhile, not the one before it.
+        buffer.follow(census: census(400))
+        buffer.keep(trajectory: trajectory(420), seq: 420, playerBox: nil)
+        XCTAssertEqual(buffer.take().censusBefore?.header.seq, 400)
     }
 }

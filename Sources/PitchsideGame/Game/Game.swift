@@ -328,7 +328,7 @@ public struct Game: Sendable {
     }
 
     private mutating func onCensus(_ o: PSBoardCensus, pts: Int64) {
-        if !isTracking { preTracking.keep(census: o) }
+        if isTracking { preTracking.follow(census: o) } else { preTracking.keep(census: o) }
         defer { lastCensus = o }
         if assembler.inFlight { censusSinceRelease.append(o) }
         judge(census: o, previous: lastCensus ?? censusBeforeRelease, pts: pts)

@@ -60,6 +60,12 @@ struct PreTrackingBuffer: Sendable {
         trim(now: c.header.ptsUs)
     }
 
+    /// A census while the game tracks throws, when nothing is kept: the scene that what is kept
+    /// next follows (the next game's first throw may come before tracking begins again).
+    mutating func follow(census c: PSBoardCensus) {
+        kept.censusBefore = c
+    }
+
     mutating func keep(pose p: PSPoseObservation) {
         kept.poses.append(p)
         trim(now: p.header.ptsUs)
