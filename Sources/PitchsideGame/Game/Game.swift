@@ -124,11 +124,15 @@ public struct Game: Sendable {
         case .census(let o): onCensus(o, pts: h.ptsUs)
         case .frameDone, .heartbeat, .none: break
         }
-        // Frame clock: a throw ends after 20 quiet frames; a pending outcome
-        // stops waiting for the census after a while.
-        if let flight = assembler.tick(seq: h.seq) { completeFlight(flight, seq: h.seq, pts: h.ptsUs) }
-        if let p = pending, waitIsOver(p, seq: h.seq, ptsUs: h.ptsUs) { settlePending(pts: h.ptsUs) }
+        advanceClock(seq: h.seq, ptsUs: h.ptsUs, eventPts: h.ptsUs)
         return pendingEvents
+    }
+
+    /// Frame clock: a throw ends after 20 quiet frames; a pending outcome stops waiting for the
+    /// census after a while. `eventPts`: the media time the events caused carry.
+    private mutating func advanceClock(seq: UInt64, ptsUs: Int64, eventPts: Int64) {
+        if let flight = assembler.tick(seq: seq) { completeFlight(flight, seq: seq, pts: eventPts) }
+        if let p = pending, waitIsOver(p, seq: seq, ptsUs: ptsUs) { settlePending(pts: eventPts) }
     }
 
     /// The stream ended: completes a throw in flight or waiting for the census.
@@ -168,13 +172,11 @@ public struct Game: Sendable {
             return r
         }
         let c = throwContext(board)
-        let m = GameConstants.targetMargin
-        let back = c.corridorBack
-        let far = c.direction > 0 ? board.maxX + m : board.minX - m
+        let back = c.corridorBack, far = c.corridorFar
         r.x = max(0, min(back, far))
         r.width = min(1, max(back, far)) - r.x
         r.y = 0
-        r.height = min(1, board.maxY + 0.25)
+        r.height = min(1, c.corridorBottom)
         return r
     }
 
@@ -259,8 +261,7 @@ public struct Game: Sendable {
                 seq = c.header.seq
                 onCensus(c, pts: pts)
             }
-            if let flight = assembler.tick(seq: seq) { completeFlight(flight, seq: seq, pts: pts) }
-            if let p = pending, waitIsOver(p, seq: seq, ptsUs: entry.ptsUs) { settlePending(pts: pts) }
+            advanceClock(seq: seq, ptsUs: entry.ptsUs, eventPts: pts)
         }
         playerBox = liveBox
         lastCensus = liveCensus

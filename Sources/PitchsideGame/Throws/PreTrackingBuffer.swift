@@ -71,11 +71,10 @@ struct PreTrackingBuffer: Sendable {
         trim(now: p.header.ptsUs)
     }
 
-    /// The camera moved: paths seen before were in another picture. The last census still
-    /// says what the scene held.
+    /// The camera moved: paths seen before were in another picture, so what is kept goes as
+    /// `take` would hand it over (the last census still says what the scene held).
     mutating func cameraMoved() {
-        let census = latestCensus
-        kept = Kept(censusBefore: census)
+        _ = take()
     }
 
     /// Everything kept, leaving the buffer empty (the scene's last census stays as its start).

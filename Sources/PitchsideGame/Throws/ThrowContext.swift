@@ -56,11 +56,18 @@ public struct ThrowContext: Sendable {
     /// Whether `p` lies in the corridor from the thrower to beyond the board:
     /// the region of interest a throw's points must stay inside.
     public func inCorridor(_ p: Vec2) -> Bool {
-        let m = GameConstants.targetMargin
-        let farBoard = direction > 0 ? board.maxX + m : board.minX - m
-        let back = corridorBack
-        return p.x >= min(back, farBoard) && p.x <= max(back, farBoard) && p.y <= board.maxY + 0.25
+        let back = corridorBack, far = corridorFar
+        return p.x >= min(back, far) && p.x <= max(back, far) && p.y <= corridorBottom
     }
+
+    /// The corridor's end beyond the board, seen from the thrower.
+    public var corridorFar: Double {
+        let m = GameConstants.targetMargin
+        return direction > 0 ? board.maxX + m : board.minX - m
+    }
+
+    /// The corridor's lowest point (normalized y grows downward): a little below the board.
+    public var corridorBottom: Double { board.maxY + 0.25 }
 
     /// The corridor's end behind the thrower: the player's back (or the picture's edge without
     /// one), and no nearer than the earlier throws' release spots.
