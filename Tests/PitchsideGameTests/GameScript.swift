@@ -32,6 +32,8 @@ struct GameScript {
         /// The bag lost in mid-flight: after point `after`, `frames` points go unseen and the
         /// rest of the flight is a new track.
         var lostInFlight: (after: Int, frames: Int)? = nil
+        /// Where the census sees the bag at rest (nil: it lists only the change).
+        var restsAt: Vec2? = nil
     }
 
     static let release = Vec2(0.22, 0.56)
@@ -95,7 +97,7 @@ struct GameScript {
         return r
     }
 
-    func census(_ frame: Int, place: PSBagPlace, bagID: UInt32) -> PSWorkerResult {
+    func census(_ frame: Int, place: PSBagPlace, bagID: UInt32, at position: Vec2? = nil) -> PSWorkerResult {
         var c = PSBoardCensus()
         c.header = header(frame, producer: "detection-1")
         var ch = PSCensusChange()
@@ -103,6 +105,13 @@ struct GameScript {
         ch.bagID = bagID
         ch.place = place
         c.changes = [ch]
+        if let position {
+            var bag = PSBagAtRest()
+            bag.id = bagID
+            bag.position = mp(position).wire
+            bag.place = place
+            c.bags = [bag]
+        }
         var r = PSWorkerResult()
         r.census = c
         return r
@@ -248,7 +257,7 @@ struct GameScript {
     /// Every result of a game, frame by frame, in arrival order within a frame.
     func results(throws plan: [Throw], frames: Int, extraTracks: [Int: [PSWorkerResult]] = [:]) -> [PSWorkerResult] {
         var tracks = extraTracks
-        var censusAt: [Int: (PSBagPlace, UInt32)] = [:]
+        var censusAt: [Int: (PSBagPlace, UInt32, Vec2?)] = [:]
         for (n, t) in plan.enumerated() {
             let pts = flight(from: mp(Self.release), to: mp(t.landing), startFrame: t.releaseFrame, frames: t.flightFrames, ay: t.ay)
             let seen = Array(pts.dropFirst(t.unseenPoints))
@@ -262,7 +271,7 @@ struct GameScript {
                 for (f, rs) in observations(uuid: "bounce-\(n)", points: bounce, minimum: 5) { tracks[f, default: []] += rs }
                 restFrame += 9
             }
-            if let place = t.censusPlace { censusAt[restFrame + 5] = (place, UInt32(n + 1)) }
+            if let place = t.censusPlace { censusAt[restFrame + 5] = (place, UInt32(n + 1), t.restsAt) }
         }
         var out: [PSWorkerResult] = []
         for f in 0..<frames {
@@ -271,7 +280,7 @@ struct GameScript {
             let active = plan.first { f >= $0.releaseFrame - 44 && f <= $0.releaseFrame + 40 }
             out.append(pose(f, type: active?.type, k: active.map { f - $0.releaseFrame } ?? 0))
             out += tracks[f] ?? []
-            if let (place, id) = censusAt[f] { out.append(census(f, place: place, bagID: id)) }
+            if let (place, id, at) = censusAt[f] { out.append(census(f, place: place, bagID: id, at: at)) }
             for role in ["detection", "trajectory", "pose"] { out.append(frameDone(f, role: role)) }
         }
         return out

@@ -46,6 +46,8 @@ public struct Game: Sendable {
     private var pendingEvents: [PSGameEvent] = []
     /// What came before tracking began, to be played again once it does.
     private var preTracking = PreTrackingBuffer()
+    /// How far bags slide on this board after landing, learned from the bags seen at rest.
+    private var boardSlide = BoardSlide()
     private var nowUnixUs: Int64 = 0
     /// Size of the image the board was measured in: metres per pixel refer to its pixels,
     /// so speeds convert normalized coordinates with it (configuration is the fallback).
@@ -61,6 +63,8 @@ public struct Game: Sendable {
         var landingPtsUs: Int64
         /// +1 when the bag travels toward larger x (`ThrowContext.direction`), −1 otherwise.
         var direction: Double
+        /// Speed along the flight when it came down, picture x units per second.
+        var landingSpeed: Double?
         /// What the first rest state after the landing said when it saw no new bag at rest
         /// (`OutcomeJudge.unseenAtRest`), and when. The throw waits on a while: a later rest
         /// state may still show the bag (the census can miss a bag at first, smeared by the
@@ -351,6 +355,7 @@ public struct Game: Sendable {
             return
         }
         if let seen = OutcomeJudge.fromCensus(census, previous: previous) {
+            if seen == .board { learnSlide(p, census: census) }
             if seen == .board, let bag = newBagBesideHole(census) {
                 pending?.besideHole = (bag, census.header.ptsUs)
             } else {
@@ -386,6 +391,27 @@ public struct Game: Sendable {
         }
     }
 
+    /// A new bag the census saw at rest on the board: how far it slid past where its flight came
+    /// down, for how fast it came.
+    private mutating func learnSlide(_ p: PendingThrow, census: PSBoardCensus) {
+        guard let board, let landing = p.landing, let speed = p.landingSpeed else { return }
+        let length = board.maxX - board.minX
+        guard length > 0 else { return }
+        let bags = census.changes.filter { $0.kind == .censusChangeNewBag && $0.place == .onBoard }
+            .compactMap { change in census.bags.first { $0.id == change.bagID } }
+        guard bags.count == 1, let bag = bags.first else { return }
+        let slide = (bag.position.x - landing.x) * (p.direction < 0 ? -1 : 1) / length
+        boardSlide.record(speed: speed / length, slide: slide)
+    }
+
+    /// How far the pending throw's bag slides after it came down on this board, picture x
+    /// units; nil until the board's slide is learned.
+    private func predictedSlide(_ p: PendingThrow, board: BoardGeometry) -> Double? {
+        let length = board.maxX - board.minX
+        guard length > 0, let speed = p.landingSpeed, let slide = boardSlide.slide(speed: speed / length) else { return nil }
+        return slide * length
+    }
+
     /// The new bag a census saw come to rest on the board within a bag and a half of the hole's
     /// centre (where the census takes a bag gone from view to have gone in), if any.
     private func newBagBesideHole(_ census: PSBoardCensus) -> UInt32? {
@@ -415,7 +441,8 @@ public struct Game: Sendable {
         let passedOverHole = passedOverHoleBefore
             || census.changes.contains { $0.inferred && $0.kind == .censusChangeNewBag && $0.place == .inHole }
         let outcome = OutcomeJudge.unseenAtRest(flightOutcome: p.flightOutcome, landing: p.landing, direction: p.direction,
-                                                lastCensus: census, reshaded: reshaded, passedOverHole: passedOverHole, board: board)
+                                                lastCensus: census, reshaded: reshaded, passedOverHole: passedOverHole,
+                                                slide: predictedSlide(p, board: board), board: board)
         return (outcome, census.header.ptsUs, passedOverHole)
     }
 
@@ -450,7 +477,8 @@ public struct Game: Sendable {
         let p = PendingThrow(draft: t, flightOutcome: flightOutcome, completedSeq: seq,
                              landing: OutcomeJudge.landingPoint(points: flight.points, board: board),
                              landingPtsUs: flight.landingPtsUs,
-                             direction: throwContext(board).direction)
+                             direction: throwContext(board).direction,
+                             landingSpeed: BoardSlide.landingSpeed(flight.points, direction: throwContext(board).direction))
         pending = p
         // The bag may already have come to rest while the throw was finishing.
         let before = censusBeforeRelease

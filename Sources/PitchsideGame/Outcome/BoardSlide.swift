@@ -1,0 +1,57 @@
+/// How far bags slide on this board after they land.
+///
+/// A bag that lands on the top keeps part of its speed along it and slides until friction stops
+/// it, so it slides a distance that grows with the square of its speed: s = k·v². How much
+/// speed a landing keeps and how hard the surface holds differ from board to board (a waxed
+/// board against a dusty one) but not from throw to throw on one board, so k is learned from
+/// this board's own throws: each bag the census saw come to rest on the top gives where it
+/// stopped against where its flight came down and how fast it came. With k known, a bag that
+/// came down short of the hole and then went from view can be followed: one whose slide takes
+/// it past the hole's rim went in, one that stopped well short of it lies on the board, hidden.
+///
+/// Distances and speeds are in board lengths (the top's extent along x in the picture), so the
+/// coefficient holds whatever the picture's size.
+public struct BoardSlide: Sendable, Equatable {
+    /// (speed², slide) of each bag seen to stop on the top.
+    public private(set) var samples: [(speedSquared: Double, slide: Double)] = []
+
+    public init() {}
+
+    public static func == (a: BoardSlide, b: BoardSlide) -> Bool {
+        a.samples.elementsEqual(b.samples) { $0.speedSquared == $1.speedSquared && $0.slide == $1.slide }
+    }
+
+    /// Fewest bags seen at rest before the slide is predicted.
+    public static let minimumSamples = 2
+
+    /// Records a bag that landed at `landing` moving at `speed` (board lengths per second, along
+    /// its flight) and was seen at rest `slide` board lengths farther on.
+    public mutating func record(speed: Double, slide: Double) {
+        // A bag seen at rest behind its landing was knocked back by another, or its landing was
+        // mis-read: no measure of how the board plays.
+        guard speed > 0, slide >= -0.02, slide < 1 else { return }
+        samples.append((speed * speed, max(0, slide)))
+    }
+
+    /// k of s = k·v², least squares through the origin; nil until enough bags were seen.
+    public var coefficient: Double? {
+        guard samples.count >= Self.minimumSamples else { return nil }
+        let vv = samples.reduce(0) { $0 + $1.speedSquared * $1.speedSquared }
+        let vs = samples.reduce(0) { $0 + $1.speedSquared * $1.slide }
+        return vv > 0 ? vs / vv : nil
+    }
+
+    /// How far a bag landing at `speed` slides, board lengths; nil until learned.
+    public func slide(speed: Double) -> Double? {
+        coefficient.map { $0 * speed * speed }
+    }
+
+    /// The horizontal speed at the end of a flight, picture x units per second along `direction`:
+    /// x(t) fitted linearly over the last points (no force acts along x in flight).
+    public static func landingSpeed(_ points: [TimedPoint], direction: Double) -> Double? {
+        let tail = Array(points.suffix(FlightExtrapolation.fitPoints))
+        guard tail.count >= 4, let fit = ProjectileFit(tail) else { return nil }
+        let v = fit.vx * (direction < 0 ? -1 : 1)
+        return v > 0 ? v : nil
+    }
+}
