@@ -394,22 +394,21 @@ public struct Game: Sendable {
     /// A new bag the census saw at rest on the board: how far it slid past where its flight came
     /// down, for how fast it came.
     private mutating func learnSlide(_ p: PendingThrow, census: PSBoardCensus) {
-        guard let board, let landing = p.landing, let speed = p.landingSpeed else { return }
-        let length = board.maxX - board.minX
-        guard length > 0 else { return }
+        guard let board, let landing = p.landing, let speed = p.landingSpeed, board.lengthX > 0 else { return }
         let bags = census.changes.filter { $0.kind == .censusChangeNewBag && $0.place == .onBoard }
             .compactMap { change in census.bags.first { $0.id == change.bagID } }
         guard bags.count == 1, let bag = bags.first else { return }
-        let slide = (bag.position.x - landing.x) * (p.direction < 0 ? -1 : 1) / length
-        boardSlide.record(speed: speed / length, slide: slide)
+        let slide = (bag.position.x - landing.x) * (p.direction < 0 ? -1 : 1) / board.lengthX
+        boardSlide.record(speed: speed / board.lengthX, slide: slide)
     }
 
     /// How far the pending throw's bag slides after it came down on this board, picture x
     /// units; nil until the board's slide is learned.
     private func predictedSlide(_ p: PendingThrow, board: BoardGeometry) -> Double? {
-        let length = board.maxX - board.minX
-        guard length > 0, let speed = p.landingSpeed, let slide = boardSlide.slide(speed: speed / length) else { return nil }
-        return slide * length
+        guard board.lengthX > 0, let speed = p.landingSpeed, let slide = boardSlide.slide(speed: speed / board.lengthX) else {
+            return nil
+        }
+        return slide * board.lengthX
     }
 
     /// The new bag a census saw come to rest on the board within a bag and a half of the hole's
@@ -474,11 +473,11 @@ public struct Game: Sendable {
         t.inning = UInt32(scoring.inning)
         poseWindow.reset()
         let flightOutcome = OutcomeJudge.fromFlight(points: flight.points, board: board)
+        let direction = throwContext(board).direction
         let p = PendingThrow(draft: t, flightOutcome: flightOutcome, completedSeq: seq,
                              landing: OutcomeJudge.landingPoint(points: flight.points, board: board),
-                             landingPtsUs: flight.landingPtsUs,
-                             direction: throwContext(board).direction,
-                             landingSpeed: BoardSlide.landingSpeed(flight.points, direction: throwContext(board).direction))
+                             landingPtsUs: flight.landingPtsUs, direction: direction,
+                             landingSpeed: BoardSlide.landingSpeed(flight.points, direction: direction))
         pending = p
         // The bag may already have come to rest while the throw was finishing.
         let before = censusBeforeRelease

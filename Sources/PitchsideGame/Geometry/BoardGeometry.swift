@@ -38,9 +38,10 @@ public struct BoardGeometry: Sendable, Equatable {
     public var minY: Double { corners.map(\.y).min() ?? 0 }
     public var maxY: Double { corners.map(\.y).max() ?? 0 }
     public var centerX: Double { (minX + maxX) / 2 }
-    /// One bag's side in the picture's x units, from the board's extent across the picture (a
-    /// side view's board lies across it).
-    public var bagSideX: Double { GameConstants.bagSideMetres / GameConstants.boardLengthMetres * (maxX - minX) }
+    /// The board's extent across the picture, x units (a side view's board lies across it).
+    public var lengthX: Double { maxX - minX }
+    /// One bag's side in the picture's x units, from the board's extent across the picture.
+    public var bagSideX: Double { GameConstants.bagSideMetres / GameConstants.boardLengthMetres * lengthX }
     /// Unit direction of the board's long axis in the picture (the mean of its two longer
     /// opposite sides), nil for a degenerate quadrilateral.
     public var longAxis: Vec2? {

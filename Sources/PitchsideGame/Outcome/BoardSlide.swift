@@ -11,24 +11,20 @@
 ///
 /// Distances and speeds are in board lengths (the top's extent along x in the picture), so the
 /// coefficient holds whatever the picture's size.
-public struct BoardSlide: Sendable, Equatable {
+public struct BoardSlide: Sendable {
     /// (speed², slide) of each bag seen to stop on the top.
     public private(set) var samples: [(speedSquared: Double, slide: Double)] = []
 
     public init() {}
 
-    public static func == (a: BoardSlide, b: BoardSlide) -> Bool {
-        a.samples.elementsEqual(b.samples) { $0.speedSquared == $1.speedSquared && $0.slide == $1.slide }
-    }
-
     /// Fewest bags seen at rest before the slide is predicted.
     public static let minimumSamples = 2
 
-    /// Records a bag that landed at `landing` moving at `speed` (board lengths per second, along
-    /// its flight) and was seen at rest `slide` board lengths farther on.
+    /// Records a bag that came down moving at `speed` (board lengths per second, along its
+    /// flight) and was seen at rest `slide` board lengths farther on.
     public mutating func record(speed: Double, slide: Double) {
-        // A bag seen at rest behind its landing was knocked back by another, or its landing was
-        // mis-read: no measure of how the board plays.
+        // A bag seen at rest well behind where it came down was knocked back by another, or its
+        // landing was mis-read: no measure of how the board plays. A hair behind: it stopped dead.
         guard speed > 0, slide >= -0.02, slide < 1 else { return }
         samples.append((speed * speed, max(0, slide)))
     }
