@@ -69,44 +69,9 @@ final class BoardSlideTests: XCTestCase {
     /// The game learns the slide from the bags it saw at rest and applies it to a later bag that
     /// went from view beside a pile short of the hole.
     func testTheGameLearnsHowFarBagsSlide() {
-        let script = GameScript()
-        let board = GameScript.board
-        let bagSide = Self.bagSide
-        let landing = GameScript.hole - Vec2(board.holeRadiusX + 0.8 * bagSide, 0.0)
         func third(pile: Bool, slidBags: Double?) -> PSThrowOutcome? {
-            var plan: [GameScript.Throw] = []
-            if let slidBags {
-                for k in 0..<2 {
-                    plan.append(GameScript.Throw(type: .overhand, landing: GameScript.boardSpot, censusPlace: .onBoard,
-                                                 releaseFrame: 60 + 100 * k,
-                                                 restsAt: GameScript.boardSpot + Vec2(slidBags * bagSide, 0)))
-                }
-            }
-            let release = 60 + 100 * plan.count
-            plan.append(GameScript.Throw(type: .overhand, landing: landing, censusPlace: nil, releaseFrame: release))
-            // Rest states before the release and after the landing: nothing new, and the pile (or
-            // nothing) there.
-            func quiet(_ frame: Int) -> PSWorkerResult {
-                var c = PSBoardCensus()
-                c.header = script.header(frame, producer: "detection-1")
-                if pile {
-                    c.bags = [landing - Vec2(0.3 * bagSide, 0), landing + Vec2(0.3 * bagSide, 0)].enumerated().map { i, p in
-                        var b = PSBagAtRest()
-                        b.id = UInt32(100 + i)
-                        b.position = p.wire
-                        b.place = .onBoard
-                        return b
-                    }
-                    c.onBoard = 2
-                }
-                var r = PSWorkerResult()
-                r.census = c
-                return r
-            }
             var game = Game(streamID: "cam1", classifier: GameScript.classifier)
-            let results = script.results(throws: plan, frames: release + 220,
-                                         extraTracks: [release - 10: [quiet(release - 10)], release + 35: [quiet(release + 35)]])
-            return play(&game, results).throwEvents.last?.outcome
+            return play(&game, GameScript().slideGame(pile: pile, slidBags: slidBags)).throwEvents.last?.outcome
         }
         XCTAssertEqual(third(pile: true, slidBags: nil), .board, "nothing learned: in the pile")
         XCTAssertEqual(third(pile: true, slidBags: 1.0), .hole, "bags slide a bag here: past the pile into the hole")

@@ -134,6 +134,40 @@ final class EventLogTests: XCTestCase {
         try crashAndRestore(at: cut)
     }
 
+    /// How far bags slide on the board is learned from rest states before the checkpoint, which a
+    /// restored game does not handle again: the checkpoint keeps it, and the restored game judges
+    /// the next throw as the live one did (a bag sliding past a pile into the hole).
+    func testRestoreKeepsWhatTheGameLearned() throws {
+        let results = GameScript().slideGame(pile: true, slidBags: 1.0)
+        var reference = Game(streamID: "cam1", classifier: GameScript.classifier)
+        let expected = play(&reference, results)
+        XCTAssertEqual(expected.throwEvents.map(\.outcome), [.board, .board, .hole])
+        // Frame 250: both bags seen at rest (frames 95 and 195), the third throw not yet released.
+        let cut = results.firstIndex { $0.resultHeader?.seq == 250 }!
+        var published: [PSGameEvent] = []
+        do {
+            let recorder = try GameRecorder(log: EventLog(path: path), classifier: GameScript.classifier)
+            for batch in byFrame(results[..<cut]) { published += try recorder.handle(batch) }
+        }
+        let log = try EventLog(path: path)
+        // Results before the checkpoint only warm a restored game up (board, poses, last census).
+        let checkpoint = try XCTUnwrap(try log.checkpoint(stream: "cam1"))
+        XCTAssertGreaterThan(checkpoint.ptsUs, 195 * GameScript.frameUs, "both rest states lie before the checkpoint")
+        let recorder = try GameRecorder(log: log, classifier: GameScript.classifier)
+        XCTAssertEqual(recorder.games["cam1"]?.learned.samples.count, 2)
+        for batch in byFrame(results[cut...]) { published += try recorder.handle(batch) }
+        XCTAssertEqual(published.throwEvents.map(\.outcome), expected.throwEvents.map(\.outcome))
+        XCTAssertEqual(published.map(\.eventSeq), Array(1...UInt64(published.count)))
+
+        // A checkpoint whose learned part this build cannot read is a clear error, not a guess.
+        try log.record(events: [], inputs: [], checkpoints: [EventLog.Checkpoint(
+            streamID: "cam1", eventSeq: checkpoint.eventSeq, inputOrd: checkpoint.inputOrd, ptsUs: checkpoint.ptsUs,
+            learned: Data("not json".utf8))])
+        XCTAssertThrowsError(try GameRecorder(log: try EventLog(path: path), classifier: GameScript.classifier)) { error in
+            XCTAssertTrue("\(error)".contains("checkpoint of stream cam1"), "\(error)")
+        }
+    }
+
     func testRestoredGameMatchesTheLiveOne() throws {
         let log = try EventLog(path: path)
         var game = Game(streamID: "cam1", classifier: GameScript.classifier)

@@ -306,6 +306,49 @@ struct GameScript {
     static let applePoints: [Int32] = [3, 1, 15, 0, 1, 5, 0, 3]
 }
 
+extension GameScript {
+    /// A game on a board where bags slide `slidBags` bags after landing (nil: no bag seen at rest
+    /// before), two throws whose bags the census sees at rest, then a third that comes down
+    /// 0.8 bags short of the hole's rim and goes from view, beside a pile of two (`pile`) or
+    /// nothing. A third throw that slides a bag reaches the hole; one that does not slide stops
+    /// short of it. Release frames 60, 160 (the learned throws), then 60 + 100 × their count.
+    func slideGame(pile: Bool, slidBags: Double?) -> [PSWorkerResult] {
+        let board = Self.board
+        let bagSide = board.bagSideX
+        let landing = Self.hole - Vec2(board.holeRadiusX + 0.8 * bagSide, 0)
+        var plan: [Throw] = []
+        if let slidBags {
+            for k in 0..<2 {
+                plan.append(Throw(type: .overhand, landing: Self.boardSpot, censusPlace: .onBoard, releaseFrame: 60 + 100 * k,
+                                  restsAt: Self.boardSpot + Vec2(slidBags * bagSide, 0)))
+            }
+        }
+        let release = 60 + 100 * plan.count
+        plan.append(Throw(type: .overhand, landing: landing, censusPlace: nil, releaseFrame: release))
+        // Rest states before the release and after the landing: nothing new, and the pile (or
+        // nothing) there.
+        func quiet(_ frame: Int) -> PSWorkerResult {
+            var c = PSBoardCensus()
+            c.header = header(frame, producer: "detection-1")
+            if pile {
+                c.bags = [landing - Vec2(0.3 * bagSide, 0), landing + Vec2(0.3 * bagSide, 0)].enumerated().map { i, p in
+                    var b = PSBagAtRest()
+                    b.id = UInt32(100 + i)
+                    b.position = mp(p).wire
+                    b.place = .onBoard
+                    return b
+                }
+                c.onBoard = 2
+            }
+            var r = PSWorkerResult()
+            r.census = c
+            return r
+        }
+        return results(throws: plan, frames: release + 220,
+                       extraTracks: [release - 10: [quiet(release - 10)], release + 35: [quiet(release + 35)]])
+    }
+}
+
 extension Array where Element == PSGameEvent {
     var throwEvents: [PSThrowCompleted] { compactMap { if case .throwCompleted(let t) = $0.event { return t } else { return nil } } }
     var summaries: [PSGameSummary] { compactMap { if case .summary(let s) = $0.event { return s } else { return nil } } }

@@ -88,6 +88,13 @@ public struct Game: Sendable {
 
     public var state: PSGameState { machine.state }
 
+    /// What the game learned from its results that its events do not hold: how far bags slide on
+    /// the board. A checkpoint keeps it, so that a game restored from its events judges as the
+    /// live one did (`GameRecorder`).
+    public var learned: BoardSlide { boardSlide }
+
+    public mutating func restore(learned: BoardSlide) { boardSlide = learned }
+
     private var isTracking: Bool { machine.state == .trackThrows || machine.state == .throwCompleted }
 
     /// Tracking throws with none in flight or awaiting the census: a moment

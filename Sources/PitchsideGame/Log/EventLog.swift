@@ -74,6 +74,10 @@ public final class EventLog: @unchecked Sendable {
                 t.column("committed", .integer).notNull()
             }
         }
+        migrator.registerMigration("v4-checkpoint-learned") { db in
+            // What a game learned that its events do not hold (`Game.learned`), as JSON.
+            try db.alter(table: "checkpoint") { t in t.add(column: "learned", .blob) }
+        }
         try migrator.migrate(db)
     }
 
@@ -97,12 +101,16 @@ public final class EventLog: @unchecked Sendable {
         public var eventSeq: UInt64
         public var inputOrd: UInt64
         public var ptsUs: Int64
+        /// What the game had learned by then that its events do not hold (`Game.learned`, JSON);
+        /// empty for none.
+        public var learned: Data
 
-        public init(streamID: String, eventSeq: UInt64, inputOrd: UInt64, ptsUs: Int64) {
+        public init(streamID: String, eventSeq: UInt64, inputOrd: UInt64, ptsUs: Int64, learned: Data = Data()) {
             self.streamID = streamID
             self.eventSeq = eventSeq
             self.inputOrd = inputOrd
             self.ptsUs = ptsUs
+            self.learned = learned
         }
     }
 
@@ -132,11 +140,11 @@ public final class EventLog: @unchecked Sendable {
             for c in checkpoints {
                 try db.execute(
                     sql: """
-                        INSERT INTO checkpoint (stream_id, event_seq, input_ord, pts_us) VALUES (?, ?, ?, ?)
+                        INSERT INTO checkpoint (stream_id, event_seq, input_ord, pts_us, learned) VALUES (?, ?, ?, ?, ?)
                         ON CONFLICT(stream_id) DO UPDATE SET event_seq = excluded.event_seq,
-                            input_ord = excluded.input_ord, pts_us = excluded.pts_us
+                            input_ord = excluded.input_ord, pts_us = excluded.pts_us, learned = excluded.learned
                         """,
-                    arguments: [c.streamID, Int64(c.eventSeq), Int64(c.inputOrd), c.ptsUs])
+                    arguments: [c.streamID, Int64(c.eventSeq), Int64(c.inputOrd), c.ptsUs, c.learned])
                 try db.execute(sql: "DELETE FROM input WHERE stream_id = ? AND ord <= ? AND pts_us < ?",
                                arguments: [c.streamID, Int64(c.inputOrd), c.ptsUs - keepUs])
             }
@@ -149,7 +157,8 @@ public final class EventLog: @unchecked Sendable {
                 return nil
             }
             return Checkpoint(streamID: stream, eventSeq: UInt64(row["event_seq"] as Int64),
-                              inputOrd: UInt64(row["input_ord"] as Int64), ptsUs: row["pts_us"])
+                              inputOrd: UInt64(row["input_ord"] as Int64), ptsUs: row["pts_us"],
+                              learned: (row["learned"] as Data?) ?? Data())
         }
     }
 

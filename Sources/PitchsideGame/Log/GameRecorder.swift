@@ -1,3 +1,4 @@
+import Foundation
 import PitchsideCore
 
 /// The aggregator's durable core: one `Game` per stream, every handled worker
@@ -51,6 +52,13 @@ public final class GameRecorder {
             let cp = try log.checkpoint(stream: stream)
             var game = Game(streamID: stream, configuration: configuration(stream), classifier: classifier)
             for e in events where e.eventSeq <= (cp?.eventSeq ?? 0) { game.apply(e) }
+            if let data = cp?.learned, !data.isEmpty {
+                do {
+                    game.restore(learned: try JSONDecoder().decode(BoardSlide.self, from: data))
+                } catch {
+                    throw RecorderError.unreadableCheckpoint(stream: stream, reason: "\(error)")
+                }
+            }
             let journal = try log.inputs(stream: stream)
             let inputs = journal.filter { $0.ord > (cp?.inputOrd ?? 0) }
             for i in journal where i.ord <= (cp?.inputOrd ?? 0) { game.warm(i.result) }
@@ -124,8 +132,21 @@ public final class GameRecorder {
     private func nextCheckpoint(_ game: Game, stream: String, ord: UInt64, pts: Int64) -> EventLog.Checkpoint? {
         guard game.isQuiescent else { return nil }
         if let cur = current[stream], pts - cur.ptsUs < checkpointEveryUs { return nil }
-        let c = EventLog.Checkpoint(streamID: stream, eventSeq: game.lastEventSeq, inputOrd: ord, ptsUs: pts)
+        // Plain numbers: encoding cannot fail.
+        let learned = (try? JSONEncoder().encode(game.learned)) ?? Data()
+        let c = EventLog.Checkpoint(streamID: stream, eventSeq: game.lastEventSeq, inputOrd: ord, ptsUs: pts, learned: learned)
         current[stream] = c
         return c
+    }
+}
+
+public enum RecorderError: Error, CustomStringConvertible {
+    case unreadableCheckpoint(stream: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadableCheckpoint(let stream, let reason):
+            return "the event log's checkpoint of stream \(stream) holds what its game learned in a form this build cannot read (\(reason))"
+        }
     }
 }

@@ -11,9 +11,14 @@
 ///
 /// Distances and speeds are in board lengths (the top's extent along x in the picture), so the
 /// coefficient holds whatever the picture's size.
-public struct BoardSlide: Sendable {
-    /// (speed², slide) of each bag seen to stop on the top.
-    public private(set) var samples: [(speedSquared: Double, slide: Double)] = []
+public struct BoardSlide: Sendable, Equatable, Codable {
+    /// One bag seen to stop on the top: its landing speed squared and how far it slid.
+    public struct Sample: Sendable, Equatable, Codable {
+        public var speedSquared: Double
+        public var slide: Double
+    }
+
+    public private(set) var samples: [Sample] = []
 
     public init() {}
 
@@ -26,7 +31,7 @@ public struct BoardSlide: Sendable {
         // A bag seen at rest well behind where it came down was knocked back by another, or its
         // landing was mis-read: no measure of how the board plays. A hair behind: it stopped dead.
         guard speed > 0, slide >= -0.02, slide < 1 else { return }
-        samples.append((speed * speed, max(0, slide)))
+        samples.append(Sample(speedSquared: speed * speed, slide: max(0, slide)))
     }
 
     /// k of s = k·v², least squares through the origin; nil until enough bags were seen.
