@@ -68,14 +68,17 @@ public enum OutcomeJudge {
         let bagSide = board.bagSideX
         // Past the hole (positive) or short of it (negative), along the flight.
         let along = (landing.x - board.holeCenter.x) * (direction < 0 ? -1 : 1)
-        // Overlapping the mouth: bags piled beside the hole do not hold it up (dev games 1000,
-        // 1005, 1008, 1012: four such bags went in, none of the bags hidden in piles landed there).
+        // Short of the hole by up to `slideIntoHoleBags` past its rim: where a bag that lands on
+        // the top and is not seen again is taken to have slid in, unless its slide says otherwise.
         let slidIn = along < 0 && along >= -(board.holeRadiusX + slideIntoHoleBags * bagSide)
+        // The slide known, where it ends decides first.
         if let slide, along < 0 {
             let stop = along + slide
             if stop >= -(board.holeRadiusX + slideReachMarginBags * bagSide) { return .hole }
             if slidIn, !passedOverHole, stop < -(board.holeRadiusX + slideShortMarginBags * bagSide) { return .board }
         }
+        // Overlapping the mouth: bags piled beside the hole do not hold it up (dev games 1000,
+        // 1005, 1008, 1012: four such bags went in, none of the bags hidden in piles landed there).
         if abs(along) <= board.holeRadiusX + 0.5 * bagSide { return .hole }
         // Whether the flight came down on a bag resting at `p`.
         func cameDownOn(_ p: Vec2) -> Bool { abs(p.x - landing.x) <= 1.5 * bagSide && abs(p.y - landing.y) <= 2 * bagSide }
@@ -87,7 +90,7 @@ public enum OutcomeJudge {
         // dev3-0009 throw 3 and dev-stack-0014 throw 7 slid past a pile into the hole, dev3-0010
         // throw 5 stayed on one beside it).
         if near.count >= 2, !passedOverHole { return .board }
-        // Short of the mouth (taken above) by up to `slideIntoHoleBags` past the rim: slid in.
+        // Short of the mouth (taken above), within `slideIntoHoleBags`: slid in.
         if slidIn { return .hole }
         return unhidden
     }
