@@ -141,6 +141,18 @@ final class UnseenAtRestTests: XCTestCase {
         // would call it a miss (lost over the front of the board) or a board.
         XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: inferred(boardBags: [])]), .hole)
         XCTAssertEqual(outcome(landing: Vec2(0.70, 0.635), extra: [95: inferred(boardBags: [])]), .hole)
+        // ... but not a flight followed down past the board's far end: that flight was the bag
+        // the census saw over the hole (the script's board ends at x 0.88, a bag is 0.025).
+        XCTAssertEqual(outcome(landing: Vec2(0.92, 0.69), extra: [95: inferred(boardBags: [])]), .miss)
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .miss, landing: Vec2(0.92, 0.69), lastCensus: nil,
+                                                 passedOverHole: true, board: board), .miss)
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .miss, landing: Vec2(0.90, 0.69), lastCensus: nil,
+                                                 passedOverHole: true, board: board), .hole, "within a bag of the end")
+        // Thrown the other way, the far end is the left one.
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .miss, landing: Vec2(0.64, 0.69), direction: -1,
+                                                 lastCensus: nil, passedOverHole: true, board: board), .miss)
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .miss, landing: Vec2(0.92, 0.69), direction: -1,
+                                                 lastCensus: nil, passedOverHole: true, board: board), .hole, "short of the near end")
         // The same bag seen into the hole (not inferred) is a hole too.
         var seen = inferred(boardBags: pile)
         seen.census.changes[0].inferred = false

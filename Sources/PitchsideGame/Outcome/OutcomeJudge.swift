@@ -52,8 +52,9 @@ public enum OutcomeJudge {
     /// that came down on that bag, away from the hole's mouth, lies on it.
     ///
     /// When the census saw the bag pass just above the hole (`passedOverHole`: it inferred a
-    /// bag in the hole), only the flight coming down on a re-shaded bag keeps it on the board;
-    /// otherwise it went in, wherever the flight was lost.
+    /// bag in the hole), only the flight coming down on a re-shaded bag keeps it on the board,
+    /// and only one followed down past the board's far end (`beyondFarEnd`) is a miss; otherwise
+    /// it went in, wherever the flight was lost.
     ///
     /// When how far bags slide on this board is known (`slide`: how far this bag slides after it
     /// came down, picture x units; `BoardSlide`), a bag that came down short of the hole went in
@@ -62,10 +63,13 @@ public enum OutcomeJudge {
     public static func unseenAtRest(flightOutcome: PSThrowOutcome, landing: Vec2?, direction: Double = 1,
                                     lastCensus: PSBoardCensus?, reshaded: Vec2? = nil, passedOverHole: Bool = false,
                                     slide: Double? = nil, board: BoardGeometry) -> PSThrowOutcome {
-        let unhidden: PSThrowOutcome = passedOverHole ? .hole : .miss
         if flightOutcome == .hole { return .hole }
-        guard let landing, board.boardContains(landing) else { return unhidden }
         let bagSide = board.bagSideX
+        // A flight followed down past the board's far end passed over the hole in the air: the
+        // census's crossing is that flight, not a bag going in (dev8-0010 throw 1 came down a
+        // third of the board past its back end and was scored in the hole).
+        let unhidden: PSThrowOutcome = passedOverHole && !beyondFarEnd(landing, direction: direction, board: board) ? .hole : .miss
+        guard let landing, board.boardContains(landing) else { return unhidden }
         // Past the hole (positive) or short of it (negative), along the flight.
         let along = (landing.x - board.holeCenter.x) * (direction < 0 ? -1 : 1)
         // Short of the hole by up to `slideIntoHoleBags` past its rim: where a bag that lands on
@@ -94,6 +98,19 @@ public enum OutcomeJudge {
         if slidIn { return .hole }
         return unhidden
     }
+
+    /// Whether the flight came down more than `beyondFarEndBags` past the board's far end (the
+    /// end away from the thrower), where no bag through the hole is.
+    static func beyondFarEnd(_ landing: Vec2?, direction: Double, board: BoardGeometry) -> Bool {
+        guard let landing else { return false }
+        let past = direction < 0 ? board.minX - landing.x : landing.x - board.maxX
+        return past > beyondFarEndBags * board.bagSideX
+    }
+
+    /// How far past the board's far end (in bags) a flight must come down for the census's
+    /// crossing of the hole not to count: a bag's width clears the end's slant and the centroid
+    /// a resting bag shows above the top.
+    public static let beyondFarEndBags = 1.0
 
     /// How far short of the hole (in bags, past its rim) a bag that lands on the top and is not
     /// seen at rest is taken to have slid in: the synthetic games' bags keep 30–60 % of their
