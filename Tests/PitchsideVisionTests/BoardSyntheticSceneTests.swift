@@ -283,6 +283,29 @@ final class BoardUnderBagsTests: XCTestCase {
         }
     }
 
+    /// dev8-0016 (640×360): an olive bag lying across a light blue top before green grass. Along
+    /// the top the bag reads as ground, so the lines past the end found at it stopped there and the
+    /// board measured 40 % short all game. Ground before any paint is crossed for up to a bag.
+    func testAnEndIsCarriedPastABagOfTheGroundsColour() throws {
+        for seed in [1000, 1001, 1002, 1003] as [UInt64] {
+            var scene = BoardScene.sideView(seed: seed)
+            scene.boardColour = (140, 175, 222)
+            let length = BoardGeometry.length
+            let along = [0.25 * length, 0.75 * length].max { scene.plane.point(along: $0, across: 0).x < scene.plane.point(along: $1, across: 0).x }!
+            scene.boardBags = [(along, 0, (90, 125, 62))]
+            let bagSide = BoardGeometry.bagSide / length * scene.lengthPixels
+            let bagStart = scene.plane.point(along: along, across: 0).x - bagSide / 2
+            func side(_ a: PlanePoint, _ b: PlanePoint, atX x: Double) -> PlanePoint { a + (b - a) * ((x - a.x) / (b.x - a.x)) }
+            var found = scene.corners
+            found[1] = side(scene.corners[0], scene.corners[1], atX: bagStart)
+            found[2] = side(scene.corners[3], scene.corners[2], atX: bagStart)
+            let picture = WorkImage(scene.render(seed: seed), maxSide: 1280)
+            let carried = try XCTUnwrap(EndUnderBags.extend(found, image: picture), "seed \(seed): the end is carried")
+            XCTAssertLessThan(carried[1].distance(to: scene.corners[1]), 2, "seed \(seed): far corner")
+            XCTAssertLessThan(carried[2].distance(to: scene.corners[2]), 2, "seed \(seed): near corner")
+        }
+    }
+
     /// A side view without bags on it keeps its ends, with a bag lying on the ground just past one
     /// of them: the lines past each end meet the ground, not the top's paint.
     func testAnEndGivingOntoTheGroundStays() throws {

@@ -28,8 +28,12 @@ enum EndUnderBags {
     /// Longest stretch of ground between bags, or between a bag and the paint beyond it, as a
     /// share of the length found.
     static let groundGapShare = 0.08
+    /// ... and before any paint is met: a bag of the ground's colour lying across the top reads as
+    /// ground over its whole width (dev8-0016 at 640×360: an olive bag on a light blue board
+    /// before green grass; a bag is at most a quarter of the length found).
+    static let groundBagShare = 0.25
     /// Widest end face in shade between where the paint stops and the ground, as a share of the
-    /// length found.
+    /// length found carried to that end.
     static let endFaceShare = 0.2
     /// Least move worth making, as a share of the length found.
     static let minimumMoveShare = 0.05
@@ -91,32 +95,39 @@ enum EndUnderBags {
         // The line, sample by sample, up to the ground proper: a run of it longer than ground
         // shows between bags, or between a bag and the paint beyond it (a bag over the far side).
         let groundGap = max(2, groundGapShare * length)
+        let groundBag = max(2, groundBagShare * length)
         var kinds: [Classifier.Kind] = []
         var groundRun = 0
+        var metPaint = false
         var s = step
         while s < reach {
             let c = image.sample(start.x + unit.x * s, start.y + unit.y * s)
             let kind = classifier.kind(of: ColourFeature(Int(c.0), Int(c.1), Int(c.2)))
+            // Paint past the first few samples (which may start on paint, below) is paint beyond bags.
+            metPaint = metPaint || (kind == .paint && kinds.last == .paint && Double(kinds.count) * step > max(1, maximumLeadShare * length))
             kinds.append(kind)
             groundRun = kind == .ground ? groundRun + 1 : 0
-            if Double(groundRun) * step > groundGap { break }
+            if Double(groundRun) * step > (metPaint ? groundGap : groundBag) { break }
             s += step
         }
-        guard Double(groundRun) * step > groundGap else { return nil }
+        guard Double(groundRun) * step > (metPaint ? groundGap : groundBag) else { return nil }
         let groundStart = kinds.count - groundRun
         // The end found may stop a little short of the bags: the top's region can end along a
         // bag's slanting edge, and the lines on its near part then start on paint (dev6-0013 at
         // 1280×720: four of six lines did, and the board was measured 45 % short all game).
         let lead = kinds.prefix { $0 == .paint }.count
         guard Double(lead) * step <= max(1, maximumLeadShare * length) else { return nil }
-        // Paint (two samples running) must begin within a gap of bags, at least a pixel of them.
+        // Paint (two samples running) must begin within a gap of bags, at least a pixel of them
+        // (of the ground's colour too: `groundBagShare`).
         guard let firstPaint = (lead..<max(lead, groundStart - 1)).first(where: { kinds[$0] == .paint && kinds[$0 + 1] == .paint }),
               Double(firstPaint - lead) * step <= maximumGapShare * length,
-              Double(kinds[lead..<firstPaint].filter { $0 == .other }.count) * step >= 1 else { return nil }
+              Double(firstPaint - lead) * step >= 1 else { return nil }
         // The end is where the last paint stops; between it and the ground only an end face in
-        // shade (further bags on the top between paint are crossed).
+        // shade (further bags on the top between paint are crossed), as wide as the whole board
+        // allows: the part found may be half of it (dev8-0016: 6 of 24 pixels at 640×360).
         guard let lastPaint = (firstPaint..<groundStart).last(where: { kinds[$0] == .paint }),
-              Double(groundStart - lastPaint - 1) * step <= max(2, endFaceShare * length) else { return nil }
+              Double(groundStart - lastPaint - 1) * step <= max(2, endFaceShare * (length + Double(lastPaint + 1) * step))
+        else { return nil }
         return Double(lastPaint + 1) * step + step / 2
     }
 
