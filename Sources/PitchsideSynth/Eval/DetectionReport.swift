@@ -37,8 +37,12 @@ public struct CensusCheck: Codable, Equatable, Sendable {
         return v == t || (v == "none" && t != BagPlace.onBoard.rawValue)
     }
 
-    /// On-board and on-ground counts right: what a side view can see.
-    public var visibleExact: Bool { runFrame != nil && runOnBoard == truthOnBoard && runOnGround == truthOnGround }
+    /// On-board and on-ground counts right: what a side view can see. A ground bag the board
+    /// hides (more than half of it covered) may be counted or not: what shows of it is a bag.
+    public var visibleExact: Bool {
+        runFrame != nil && runOnBoard == truthOnBoard
+            && (truthOnGround...(truthOnGround + (truthOnGroundHidden ?? 0))).contains(runOnGround)
+    }
     /// All three counts right, in the hole included.
     public var allExact: Bool { visibleExact && runInHole == truthInHole }
 }
