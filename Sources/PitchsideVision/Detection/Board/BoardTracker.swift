@@ -111,7 +111,9 @@ public struct BoardTracker: Sendable {
 
     /// The first stable frame after a board was found on a shake's tail: a search on the sharp
     /// picture places it again when it finds the same board (its hole within a tenth of the
-    /// length) somewhere else; otherwise the board found on the shake stands. The census has seen
+    /// length of where it was, or of where the picture's registered shift since took it: a
+    /// settling camera moved dev8-0011's board 8 px after the shake, and the board found there
+    /// 3 px off stood all game) somewhere else; otherwise the board found on the shake stands. The census has seen
     /// no stable frame of this board yet, so placing it anew costs it nothing. A board of another
     /// length (by more than `relengthShare`) is one of the two measured wrong: the new one
     /// replaces the old only with a higher confidence (held-0016: a bag across the top's back end
@@ -119,8 +121,9 @@ public struct BoardTracker: Sendable {
     /// shake, and the short one was kept all game).
     private mutating func searchAgainOnStill(_ image: ImageBuffer) -> BoardTrackerEvent? {
         placedOnShake = false
-        guard let old = board, let d = detector.search(in: image).detection,
-              d.hole.center.distance(to: old.hole.center) <= 0.1 * old.lengthPixels, d != old,
+        let shifted = board.map { PlanePoint($0.hole.center.x + shiftSinceReference.dx, $0.hole.center.y + shiftSinceReference.dy) }
+        guard let old = board, let shifted, let d = detector.search(in: image).detection,
+              min(d.hole.center.distance(to: old.hole.center), d.hole.center.distance(to: shifted)) <= 0.1 * old.lengthPixels, d != old,
               abs(d.lengthPixels - old.lengthPixels) <= Self.relengthShare * old.lengthPixels || d.confidence > old.confidence
         else { return nil }
         framesSinceSearch = 0
