@@ -111,19 +111,19 @@ public struct BoardTracker: Sendable {
 
     /// The first stable frame after a board was found on a shake's tail: a search on the sharp
     /// picture places it again when it finds the same board (its hole within a tenth of the
-    /// length of where it was, or of where the picture's registered shift since took it: a
-    /// settling camera moved dev8-0011's board 8 px after the shake, and the board found there
-    /// 3 px off stood all game) somewhere else; otherwise the board found on the shake stands. The census has seen
-    /// no stable frame of this board yet, so placing it anew costs it nothing. A board of another
-    /// length (by more than `relengthShare`) is one of the two measured wrong: the new one
-    /// replaces the old only with a higher confidence (held-0016: a bag across the top's back end
-    /// cut the sharp picture's top 30 % short, at 0.82 against the whole board's 1.00 on the
-    /// shake, and the short one was kept all game).
+    /// length of where it was, or of where the shift registered since took it) somewhere else;
+    /// otherwise the board found on the shake stands. dev8-0011's settling camera moved the
+    /// picture 8 px after the shake, and the board found there stood 3 px off all game. The
+    /// census has seen no stable frame of this board yet, so placing it anew costs it nothing.
+    /// A board of another length (by more than `relengthShare`) is one of the two measured
+    /// wrong: the new one replaces the old only with a higher confidence (held-0016: a bag across
+    /// the top's back end cut the sharp picture's top 30 % short, at 0.82 against the whole
+    /// board's 1.00 on the shake, and the short one was kept all game).
     private mutating func searchAgainOnStill(_ image: ImageBuffer) -> BoardTrackerEvent? {
         placedOnShake = false
-        let shifted = board.map { PlanePoint($0.hole.center.x + shiftSinceReference.dx, $0.hole.center.y + shiftSinceReference.dy) }
-        guard let old = board, let shifted, let d = detector.search(in: image).detection,
-              min(d.hole.center.distance(to: old.hole.center), d.hole.center.distance(to: shifted)) <= 0.1 * old.lengthPixels, d != old,
+        guard let old = board, let d = detector.search(in: image).detection else { return nil }
+        let carried = PlanePoint(old.hole.center.x + shiftSinceReference.dx, old.hole.center.y + shiftSinceReference.dy)
+        guard min(d.hole.center.distance(to: old.hole.center), d.hole.center.distance(to: carried)) <= 0.1 * old.lengthPixels, d != old,
               abs(d.lengthPixels - old.lengthPixels) <= Self.relengthShare * old.lengthPixels || d.confidence > old.confidence
         else { return nil }
         framesSinceSearch = 0
