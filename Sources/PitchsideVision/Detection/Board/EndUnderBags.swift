@@ -96,27 +96,32 @@ enum EndUnderBags {
         // shows between bags, or between a bag and the paint beyond it (a bag over the far side).
         let groundGap = max(2, groundGapShare * length)
         let groundBag = max(2, groundBagShare * length)
+        // Longest stretch of paint a line may start on before the bags (see `lead` below).
+        let leadLimit = max(1, maximumLeadShare * length)
         var kinds: [Classifier.Kind] = []
         var groundRun = 0
         var metPaint = false
+        /// Whether the ground run is the ground proper: longer than a bag of its colour before
+        /// any paint, longer than ground between bags after it.
+        func atGroundProper() -> Bool { Double(groundRun) * step > (metPaint ? groundGap : groundBag) }
         var s = step
         while s < reach {
             let c = image.sample(start.x + unit.x * s, start.y + unit.y * s)
             let kind = classifier.kind(of: ColourFeature(Int(c.0), Int(c.1), Int(c.2)))
             // Paint past the first few samples (which may start on paint, below) is paint beyond bags.
-            metPaint = metPaint || (kind == .paint && kinds.last == .paint && Double(kinds.count) * step > max(1, maximumLeadShare * length))
+            metPaint = metPaint || (kind == .paint && kinds.last == .paint && Double(kinds.count) * step > leadLimit)
             kinds.append(kind)
             groundRun = kind == .ground ? groundRun + 1 : 0
-            if Double(groundRun) * step > (metPaint ? groundGap : groundBag) { break }
+            if atGroundProper() { break }
             s += step
         }
-        guard Double(groundRun) * step > (metPaint ? groundGap : groundBag) else { return nil }
+        guard atGroundProper() else { return nil }
         let groundStart = kinds.count - groundRun
         // The end found may stop a little short of the bags: the top's region can end along a
         // bag's slanting edge, and the lines on its near part then start on paint (dev6-0013 at
         // 1280×720: four of six lines did, and the board was measured 45 % short all game).
         let lead = kinds.prefix { $0 == .paint }.count
-        guard Double(lead) * step <= max(1, maximumLeadShare * length) else { return nil }
+        guard Double(lead) * step <= leadLimit else { return nil }
         // Paint (two samples running) must begin within a gap of bags, at least a pixel of them
         // (of the ground's colour too: `groundBagShare`).
         guard let firstPaint = (lead..<max(lead, groundStart - 1)).first(where: { kinds[$0] == .paint && kinds[$0 + 1] == .paint }),
