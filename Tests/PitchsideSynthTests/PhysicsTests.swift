@@ -155,4 +155,25 @@ final class BagStackingTests: XCTestCase {
         }
         XCTAssertGreaterThan(piles, 0, "no bag came to rest on another: the test saw nothing")
     }
+
+    /// Bags lying there when the game starts never lie inside each other: each clears the others
+    /// by a bag's side, where one would no longer ride on the other (dev8-0007 drew two ground
+    /// bags 1 cm apart).
+    func testBagsLyingThereAtTheStartLieApart() {
+        var pairs = 0
+        for seed: UInt64 in 2000..<2100 {
+            var settings = SynthFixtures.small(seed: seed)
+            settings.nuisances.restingBags = 3
+            let bags = GamePlan(settings: settings).restingBags.filter { $0.throwIndex == nil }
+            XCTAssertEqual(bags.count, 3)
+            for (i, a) in bags.enumerated() {
+                for b in bags[(i + 1)...] where a.place == b.place {
+                    pairs += 1
+                    XCTAssertGreaterThanOrEqual(hypot(a.position.x - b.position.x, a.position.z - b.position.z),
+                                                BagPhysics.side, "seed \(seed): bags \(a.id) and \(b.id)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(pairs, 100)
+    }
 }

@@ -115,6 +115,30 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(textured.count, 0, "\(textured)")
     }
 
+    /// A bag darker than a plain ground, of a hue of its own, is a bag even under the ground
+    /// threshold (a small olive bag blurs into grey ground at 640×360); the ground in shade (a
+    /// person's shadow), as far from the ground's colour, keeps its hue and is none.
+    func testADarkBagOfItsOwnHueIsFoundAndTheGroundsShadeIsNot() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        scene.boardColour = (236, 200, 70)
+        scene.groundColour = (139, 128, 109)
+        scene.noise = 1
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let end = scene.corners[3]
+        let spot = PlanePoint(end.x - 0.45 * scene.lengthPixels, end.y + 0.5 * bagSide)
+        // 27 `ColourFeature` units from the ground, under its threshold of 30; 0.8 of its brightness.
+        scene.groundBags = [(spot, bagSide, (118, 112, 70))]
+        let bag = scene.render(seed: 3)
+        XCTAssertEqual(BagFinder().find(in: bag, board: board).filter { $0.place == .onGround }.count, 1)
+        var thresholdOnly = BagFinder()
+        thresholdOnly.faintShare = 1
+        XCTAssertEqual(thresholdOnly.find(in: bag, board: board).count, 0, "the case: under the threshold")
+        // The ground at 0.65 of its brightness: 21 units off, more than the bag's faint share.
+        scene.groundBags = [(spot, 1.5 * bagSide, (90, 83, 71))]
+        XCTAssertEqual(BagFinder().find(in: scene.render(seed: 3), board: board).count, 0)
+    }
+
     /// A bag resting at an end of the top stands up from it, so its centre shows just past the
     /// end's slanting edge, and half a bag lower it would be past the front edge: still on the
     /// board (dev3-0005's first bag was counted on the ground, and so was every rest state after).

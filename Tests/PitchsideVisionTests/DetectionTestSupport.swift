@@ -31,16 +31,27 @@ enum DetectionTestSupport {
     /// The picture as a video codec gives it back: one H.264 frame at `crf` (libx264, 4:2:0),
     /// decoded again. The synthetic games are seen through this blur, not as rendered.
     static func throughVideoCodec(_ image: ImageBuffer, crf: Int) throws -> ImageBuffer {
-        precondition(image.layout == .rgb24)
+        try throughVideoCodec([image], crf: crf, preset: "medium")
+    }
+
+    /// The last of `images` as a video of them all gives it back: x264 at `crf` and `preset`, as a
+    /// synthetic game's video is written (its later frames are predicted ones, blurrier than a
+    /// first frame alone).
+    static func throughVideoCodec(_ images: [ImageBuffer], crf: Int, preset: String) throws -> ImageBuffer {
+        guard let last = images.last else { throw CocoaError(.fileReadCorruptFile) }
+        precondition(last.layout == .rgb24)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pitchside-codec-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let raw = dir.appendingPathComponent("in.rgb"), video = dir.appendingPathComponent("one.mp4")
-        try Data(image.pixels).write(to: raw)
-        _ = try run(["-v", "error", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(image.width)x\(image.height)",
-                     "-i", raw.path, "-c:v", "libx264", "-crf", "\(crf)", "-pix_fmt", "yuv420p", "-y", video.path])
+        let raw = dir.appendingPathComponent("in.rgb"), video = dir.appendingPathComponent("clip.mp4")
+        try Data(images.flatMap(\.pixels)).write(to: raw)
+        _ = try run(["-v", "error", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(last.width)x\(last.height)",
+                     "-i", raw.path, "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)", "-pix_fmt", "yuv420p",
+                     "-y", video.path])
         let decoded = try run(["-v", "error", "-i", video.path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
-        return try ImageBuffer(width: image.width, height: image.height, layout: .rgb24, pixels: [UInt8](decoded))
+        let size = last.pixels.count
+        guard decoded.count == size * images.count else { throw CocoaError(.fileReadCorruptFile) }
+        return try ImageBuffer(width: last.width, height: last.height, layout: .rgb24, pixels: [UInt8](decoded.suffix(size)))
     }
 
     private static func runProbe(_ url: URL) throws -> (Int, Int) {

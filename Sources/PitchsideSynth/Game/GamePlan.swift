@@ -84,13 +84,23 @@ public struct GamePlan: Sendable {
         // Bags already lying there when the game starts.
         for _ in 0..<settings.nuisances.restingBags {
             let onBoard = rng.chance(0.5)
-            let p: Vec3, place: BagPlace
-            if onBoard {
-                p = board.point(s: rng.uniform(0.12, 0.6), w: rng.uniform(-0.2, 0.2), lift: BagPhysics.halfThickness)
-                place = .onBoard
-            } else {
-                p = Vec3(board.frontX - rng.uniform(0.4, 1.5), BagPhysics.halfThickness, rng.uniform(-0.6, 0.6))
-                place = .onGround
+            let place: BagPlace = onBoard ? .onBoard : .onGround
+            func draw() -> Vec3 {
+                onBoard
+                    ? board.point(s: rng.uniform(0.12, 0.6), w: rng.uniform(-0.2, 0.2), lift: BagPhysics.halfThickness)
+                    : Vec3(board.frontX - rng.uniform(0.4, 1.5), BagPhysics.halfThickness, rng.uniform(-0.6, 0.6))
+            }
+            // Two bags lying in one place would pass through each other (dev8-0007 drew two ground
+            // bags 1 cm apart, one picture of two bags): draw again until this one clears those
+            // already there, as far as a bag lying on another would not ride on it
+            // (`BagStacking.share`: a bag's side between centres).
+            func clear(_ p: Vec3) -> Bool {
+                !resting.contains { BagStacking.share(atDistance: hypot($0.position.x - p.x, $0.position.z - p.z)) > 0 }
+            }
+            var p = draw(), tries = 1
+            while !clear(p), tries < 50 {
+                p = draw()
+                tries += 1
             }
             resting.append(RestingBag(id: nextBagID, position: p, place: place, color: RGB(120, 120, 40),
                                       yawDegrees: rng.uniform(-40, 40), since: 0, until: nil, throwIndex: nil,

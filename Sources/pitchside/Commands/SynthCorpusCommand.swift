@@ -16,6 +16,9 @@ struct SynthCorpusCommand: ParsableCommand {
     @Option(help: "Every player's bag colour R,G,B in every game (default: chosen per game to stand out from the ground in brightness).")
     var bagColour: String?
     @Option(help: "Ground colour R,G,B in every game.") var groundColour: String?
+    @Option(help: ArgumentHelp("Render only this game of the corpus (NAME-0007); repeatable. index.json still lists every game.",
+                               valueName: "game"))
+    var only: [String] = []
 
     struct Entry: Codable {
         var name: String
@@ -39,10 +42,16 @@ struct SynthCorpusCommand: ParsableCommand {
         let plan = CorpusPlan(name: name, count: count, baseSeed: seed, throwCount: throwCount, maxWidth: maxWidth)
         let dir = root + "/" + name
         var entries: [Entry] = []
+        let unknown = Set(only).subtracting(plan.items.map(\.name))
+        guard unknown.isEmpty else {
+            throw ValidationError("--only \(unknown.sorted().joined(separator: ", ")): not a game of this corpus "
+                                  + "(\(plan.items.first?.name ?? "") … \(plan.items.last?.name ?? ""))")
+        }
         for var item in plan.items {
             try SynthColours.apply(bag: bagColour, ground: groundColour, to: &item.settings)
             let game = SynthGame(settings: item.settings)
-            let timing = try GameWriter(directory: dir + "/" + item.name).write(game)
+            let render = only.isEmpty || only.contains(item.name)
+            let timing = render ? try GameWriter(directory: dir + "/" + item.name).write(game) : nil
             let truth = game.truth()
             var styles: [String: Int] = [:], outcomes: [String: Int] = [:]
             for t in truth.throwsTruth {
@@ -55,6 +64,7 @@ struct SynthCorpusCommand: ParsableCommand {
                 side: s.side.rawValue, players: s.players.count, rules: s.rules.rawValue, frames: game.frameCount,
                 throwCount: truth.throwsTruth.count, styles: styles, outcomes: outcomes,
                 settleSeconds: s.camera.settleSeconds, nuisances: s.nuisances))
+            guard let timing else { continue }
             print(String(format: "%@: %dx%d@%d %@ %d player(s), %d throws, %.1f s", item.name, s.width, s.height, s.fps,
                          s.side.rawValue, s.players.count, truth.throwsTruth.count, timing.totalSeconds))
         }

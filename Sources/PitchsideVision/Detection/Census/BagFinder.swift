@@ -52,6 +52,16 @@ public struct BagFinder: Sendable {
     public var groundSpreadFactor = 6.0
     /// ... and the least it may be.
     public var minimumGroundThreshold = 30.0
+    /// A pixel off the ground by `faintShare` of the ground threshold, whose hue is no ground
+    /// colour's in any shade, is faintly bag-coloured: the ground in shade (a person's shadow)
+    /// keeps the ground's hue, a small bag blurred into the ground does not. A faint pixel counts
+    /// when it is darker than every ground colour (below `darkerThanGroundShare` of its
+    /// brightness), else only as part of a blob that has bag-coloured pixels (dev8-0000, -0018:
+    /// olive bags on grey ground at 640×360 lay 17–34 from it, under the threshold, and were never
+    /// counted; dev8-0002: one on grass showed 8 pixels past the threshold, 2 rows, too thin for
+    /// a bag, the rest of it 17–29 off).
+    public var faintShare = 0.5
+    public var darkerThanGroundShare = 0.9
 
     public init() {}
 
@@ -114,38 +124,45 @@ public struct BagFinder: Sendable {
         // dev6-0004, -0005 and -0015 never counted their resting ground bags).
         let faces = (x: (box.x - faceReachPastEnds * length)...(box.x + box.width + faceReachPastEnds * length),
                      y: (box.y - bag)...(box.y + box.height + faceReachBelow * length))
-        /// Whether a pixel has a bag's colour where it lies. On the top (clear of its outline)
+        /// Whether a pixel has a bag's colour where it lies (or faintly: `faintShare`). On the top (clear of its outline)
         /// only the top's paint, lit or shaded, and bags show: a ground colour there is a bag's
         /// (an olive bag on a blue board), and so is paint far darker than the lit top (a navy bag
         /// on a light blue board, an olive one on a yellow board). Just above the top in a side
         /// view no face of the board shows either. Elsewhere a bag is no ground, and where the
         /// board's faces can show (`faces`), neither board, its shade, nor a blend of board and
         /// ground.
-        func isBagColoured(_ f: ColourFeature, at p: PlanePoint) -> Bool {
+        func bagColour(_ f: ColourFeature, at p: PlanePoint) -> BagColour {
             let edgeDistance = nearTop.x.contains(p.x) && nearTop.y.contains(p.y) ? polygonSignedDistance(quad, p) : .infinity
             if edgeDistance < -1, !inHole(p.x, p.y, grow: 1.5) {
-                if f.luma < darkOnTopShare * boardColour.luma { return true }
-                return !isPaint(f, of: boardColour)
+                if f.luma < darkOnTopShare * boardColour.luma { return .bag }
+                return isPaint(f, of: boardColour) ? .none : .bag
             }
-            guard ground.distance(to: f) > groundThreshold else { return false }
+            let level = groundContrast(f, against: ground, threshold: groundThreshold)
+            guard level != .none else { return .none }
+            // Where the board's faces show, a faint colour is as often the board's edge blurred
+            // into what lies behind it (dev8-0002: the far edge of a white top on grass grew into
+            // a blob of five bags).
+            if level == .faint, faces.x.contains(p.x), faces.y.contains(p.y) { return .none }
             if !overhead, f.luma < darkAboveTopShare * boardColour.luma,
                edgeDistance <= 0 || polygonContains(quad, PlanePoint(p.x, p.y + 0.5 * bag)) {
-                return true
+                return level
             }
-            guard faces.x.contains(p.x), faces.y.contains(p.y) else { return true }
-            return !isPaint(f, of: boardColour) && !isBlend(f, of: boardColour, with: ground)
+            guard faces.x.contains(p.x), faces.y.contains(p.y) else { return level }
+            return !isPaint(f, of: boardColour) && !isBlend(f, of: boardColour, with: ground) ? level : .none
         }
         // Foreground mask over the region around the board: 1 for bag colour, `overHole` for bag
-        // colour over a side view's hole, which only counts as part of a bag seen around it.
+        // colour over a side view's hole, which only counts as part of a bag seen around it, and
+        // `faint` for a faint bag colour, kept only where it touches bag colour.
         let w = x1 - x0 + 1, h = y1 - y0 + 1
-        let overHole: UInt8 = 2
+        let overHole: UInt8 = 2, faint: UInt8 = 3
         var fg = [UInt8](repeating: 0, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
                 let p = work.pixel(x, y)
                 let point = PlanePoint(Double(x0 + x) + 0.5, Double(y0 + y) + 0.5)
                 let f = ColourFeature(p.0, p.1, p.2)
-                guard isBagColoured(f, at: point) else { continue }
+                let colour = bagColour(f, at: point)
+                guard colour != .none else { continue }
                 if !overhead, inHole(point.x, point.y, grow: 1.1) {
                     // The hole is dark and its rim blends into the paint: neither is a bag. A bag
                     // lying across the hole's mouth shows there in its own colour, even a dark one
@@ -156,9 +173,10 @@ public struct BagFinder: Sendable {
                     }
                     continue
                 }
-                fg[y * w + x] = 1
+                fg[y * w + x] = colour == .bag ? 1 : faint
             }
         }
+        Blobs.grow(&fg, width: w, height: h, from: 1, into: faint)
         let blobs = Blobs.label(fg, width: w, height: h)
         let single = singleBagArea(quad: quad, bag: bag, length: length)
         let minArea = max(6.0, (overhead ? 0.12 : 0.05) * bag * bag)
@@ -297,6 +315,22 @@ public struct BagFinder: Sendable {
         return shade.share >= minimumShadeShare && shade.share <= 1.1 && shade.chromaOff < 0.6 * colourThreshold
     }
 
+    /// How plainly `f` is no ground colour: past `threshold` from them all, or faintly so (past
+    /// `faintShare` of it, with a hue none of them takes in any shade), and then a bag's colour
+    /// when darker than them all (`darkerThanGroundShare`).
+    private func groundContrast(_ f: ColourFeature, against ground: ColourClusters, threshold: Double) -> BagColour {
+        let distance = ground.distance(to: f)
+        if distance > threshold { return .bag }
+        guard !ground.centres.isEmpty, distance > faintShare * threshold else { return .none }
+        var darker = true
+        for c in ground.centres {
+            let shade = f.asShade(of: c)
+            if shade.chromaOff <= faintShare * threshold { return .none }
+            if shade.share > darkerThanGroundShare { darker = false }
+        }
+        return darker ? .bag : .faint
+    }
+
     /// Whether `f` is a mixture of the board's paint (in any shade) and a ground colour: the
     /// pixels along the seam where a thin board side meets the ground, in a small picture.
     private func isBlend(_ f: ColourFeature, of board: ColourFeature, with ground: ColourClusters) -> Bool {
@@ -329,3 +363,8 @@ public struct BagFinder: Sendable {
     }
 }
 
+/// How a pixel's colour reads in `BagFinder.scan`: a bag's, faintly a bag's (a bag's only in a blob
+/// with bag-coloured pixels), or not.
+enum BagColour {
+    case none, faint, bag
+}

@@ -27,4 +27,21 @@ enum Blobs {
         }
         return out
     }
+
+    /// Hysteresis: every `weak` pixel joined (8-connected, through other weak ones) to a `strong`
+    /// one becomes `strong`; the weak pixels left become 0.
+    static func grow(_ mask: inout [UInt8], width w: Int, height h: Int, from strong: UInt8, into weak: UInt8) {
+        var stack: [Int] = []
+        for i in 0..<(w * h) where mask[i] == strong { stack.append(i) }
+        while let p = stack.popLast() {
+            let x = p % w, y = p / w
+            for yy in max(0, y - 1)...min(h - 1, y + 1) {
+                for xx in max(0, x - 1)...min(w - 1, x + 1) where mask[yy * w + xx] == weak {
+                    mask[yy * w + xx] = strong
+                    stack.append(yy * w + xx)
+                }
+            }
+        }
+        for i in 0..<(w * h) where mask[i] == weak { mask[i] = 0 }
+    }
 }
