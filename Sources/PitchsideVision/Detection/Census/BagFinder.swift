@@ -124,13 +124,13 @@ public struct BagFinder: Sendable {
         // dev6-0004, -0005 and -0015 never counted their resting ground bags).
         let faces = (x: (box.x - faceReachPastEnds * length)...(box.x + box.width + faceReachPastEnds * length),
                      y: (box.y - bag)...(box.y + box.height + faceReachBelow * length))
-        /// Whether a pixel has a bag's colour where it lies (or faintly: `faintShare`). On the top (clear of its outline)
-        /// only the top's paint, lit or shaded, and bags show: a ground colour there is a bag's
-        /// (an olive bag on a blue board), and so is paint far darker than the lit top (a navy bag
-        /// on a light blue board, an olive one on a yellow board). Just above the top in a side
-        /// view no face of the board shows either. Elsewhere a bag is no ground, and where the
-        /// board's faces can show (`faces`), neither board, its shade, nor a blend of board and
-        /// ground.
+        /// Whether a pixel has a bag's colour where it lies, or faintly (`faintShare`). On the top
+        /// (clear of its outline) only the top's paint, lit or shaded, and bags show: a ground
+        /// colour there is a bag's (an olive bag on a blue board), and so is paint far darker than
+        /// the lit top (a navy bag on a light blue board, an olive one on a yellow board). Just
+        /// above the top in a side view no face of the board shows either. Elsewhere a bag is no
+        /// ground, and where the board's faces can show (`faces`), neither board, its shade, nor a
+        /// blend of board and ground.
         func bagColour(_ f: ColourFeature, at p: PlanePoint) -> BagColour {
             let edgeDistance = nearTop.x.contains(p.x) && nearTop.y.contains(p.y) ? polygonSignedDistance(quad, p) : .infinity
             if edgeDistance < -1, !inHole(p.x, p.y, grow: 1.5) {
