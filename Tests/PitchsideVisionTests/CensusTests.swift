@@ -51,11 +51,12 @@ final class CensusTests: XCTestCase {
     }
 
     /// The drawn side view of seed 2 in these colours, its board as found, and a bag's side in pixels.
-    private func sideView(board: (Double, Double, Double), ground: (Double, Double, Double)) throws
+    private func sideView(board: (Double, Double, Double), ground: (Double, Double, Double), noise: Double? = nil) throws
         -> (scene: BoardScene, board: BoardDetection, bagSide: Double) {
         var scene = BoardScene.sideView(seed: 2)
         scene.boardColour = board
         scene.groundColour = ground
+        if let noise { scene.noise = noise }
         let found = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
         return (scene, found, BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels)
     }
@@ -98,12 +99,7 @@ final class CensusTests: XCTestCase {
     /// their colour, and a small bag blurs towards it (at 640×360 an olive bag on grass lay 20–31
     /// from the grass). On a ground as noisy as a photograph's the full threshold stands.
     func testABagNearTheGroundsColourIsFoundOnAPlainGroundOnly() throws {
-        var scene = BoardScene.sideView(seed: 2)
-        scene.boardColour = (120, 138, 170)
-        scene.groundColour = (80, 120, 60)
-        scene.noise = 1
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        var (scene, board, bagSide) = try sideView(board: (120, 138, 170), ground: (80, 120, 60), noise: 1)
         let end = scene.corners[2]
         // 41 `ColourFeature` units from the grass: under `colourThreshold`, over a plain ground's.
         scene.groundBags = [(PlanePoint(end.x + 1.5 * bagSide, end.y + 0.5 * bagSide), bagSide, (108, 116, 48))]
@@ -119,12 +115,7 @@ final class CensusTests: XCTestCase {
     /// threshold (a small olive bag blurs into grey ground at 640×360); the ground in shade (a
     /// person's shadow), as far from the ground's colour, keeps its hue and is none.
     func testADarkBagOfItsOwnHueIsFoundAndTheGroundsShadeIsNot() throws {
-        var scene = BoardScene.sideView(seed: 2)
-        scene.boardColour = (236, 200, 70)
-        scene.groundColour = (139, 128, 109)
-        scene.noise = 1
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        var (scene, board, bagSide) = try sideView(board: (236, 200, 70), ground: (139, 128, 109), noise: 1)
         let end = scene.corners[3]
         let spot = PlanePoint(end.x - 0.45 * scene.lengthPixels, end.y + 0.5 * bagSide)
         // 27 `ColourFeature` units from the ground, under its threshold of 30; 0.8 of its brightness.
