@@ -1,5 +1,6 @@
 import Foundation
 import PitchsideCore
+import PitchsideMedia
 import PitchsideSynth
 @testable import PitchsideVision
 
@@ -32,6 +33,30 @@ enum DetectionTestSupport {
     /// decoded again. The synthetic games are seen through this blur, not as rendered.
     static func throughVideoCodec(_ image: ImageBuffer, crf: Int) throws -> ImageBuffer {
         try throughVideoCodec([image], crf: crf, preset: "medium")
+    }
+
+    /// The last of a game's frames `frames` as its video gives it back: written as `GameWriter`
+    /// writes a game (the project's encoder at the game's rate and quality), read back as the
+    /// detection worker reads it (`VideoSource`, an RGB rendition of the full picture). Frames
+    /// before the one looked at matter: on a still camera the codec keeps what it coded when the
+    /// picture last changed.
+    static func throughGameVideo(_ game: SynthGame, frames: ClosedRange<Int>) throws -> ImageBuffer {
+        let s = game.settings
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pitchside-game-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("game.mp4").path
+        let encoder = try VideoEncoder(path: path, width: s.width, height: s.height, framesPerSecond: s.fps,
+                                       crf: s.nuisances.crf, preset: GameWriter(directory: dir.path).preset)
+        for i in frames { try encoder.append(game.render(frame: i)) }
+        try encoder.finish()
+        let source = try VideoSource(url: path)
+        let rendition = Rendition(name: "rgb", layout: .rgb24)
+        let converter = RenditionConverter(renditions: [rendition])
+        var last: ImageBuffer?
+        while let picture = try source.nextPicture() { last = try converter.image(from: picture, rendition: rendition) }
+        guard let last else { throw CocoaError(.fileReadCorruptFile) }
+        return last
     }
 
     /// The last of `images` as a video of them all gives it back: x264 at `crf` and `preset`, as a

@@ -254,18 +254,26 @@ public struct BoardDetector: Sendable {
         let shapeScore = clamp((solidity - 0.76) / 0.14) * clamp((colourShare - 0.45) / 0.25)
         let confidence = shapeScore * (0.35 + 0.65 * hole.strength)
         let ellipse = plane.ellipse(along: hole.along, across: hole.across, radius: BoardGeometry.holeRadius)
+        // A small side view's back end is placed by its hole (`HoleAnchoredEnd`), and the scale with it.
+        let anchored = aspect > maximumUnforeshortenedAspect && plane.centreLineLength * work.scale < HoleAnchoredEnd.longestBoard
+            ? HoleAnchoredEnd.place(corners, backEdgeStart: hole.backEdgeStart, holeCentre: ellipse.center) : nil
+        let placed = anchored ?? corners
+        let placedPlane = anchored.flatMap {
+            BoardPlane(corners: $0, lengthAlongFirstEdge: lengthAlongFirstEdge, backEdgeStart: hole.backEdgeStart)
+        } ?? plane
         let d = BoardDetection(
-            imageWidth: work.width, imageHeight: work.height, corners: corners, hole: ellipse,
-            metresPerPixel: BoardGeometry.length / plane.centreLineLength, confidence: confidence,
+            imageWidth: work.width, imageHeight: work.height, corners: placed, hole: ellipse,
+            metresPerPixel: BoardGeometry.length / placedPlane.centreLineLength, confidence: confidence,
             backEdgeStart: hole.backEdgeStart, lengthAlongFirstEdge: lengthAlongFirstEdge,
             surfaceColour: RGBColour(r: UInt8(mean.0), g: UInt8(mean.1), b: UInt8(mean.2)),
             holeContrast: max(0, hole.contrast))
         func points(_ q: [PlanePoint]) -> String {
             q.map { String(format: "(%.1f, %.1f)", $0.x * work.scale, $0.y * work.scale) }.joined(separator: " ")
         }
-        let summary = String(format: "confidence %.2f: solidity %.2f, colour share %.2f (%d fragments), aspect %.1f at %.0f°, hole contrast %.2f, enclosed %.2f; outline quadrilateral %@, %@polished %@",
+        let summary = String(format: "confidence %.2f: solidity %.2f, colour share %.2f (%d fragments), aspect %.1f at %.0f°, hole contrast %.2f, enclosed %.2f; outline quadrilateral %@, %@polished %@%@",
                              confidence, solidity, colourShare, shape.fragments, aspect, axisFromHorizontal, hole.contrast, hole.enclosed,
-                             points(rough), shape.extendedPastBags ? "carried past bags across the top, " : "", points(corners))
+                             points(rough), shape.extendedPastBags ? "carried past bags across the top, " : "", points(corners),
+                             anchored.map { ", back end placed by the hole " + points($0) } ?? "")
         return .success(Scored(detection: d, evidence: solidity * colourShare * max(0, hole.contrast) * hole.enclosed,
                                foreshortened: aspect > maximumUnforeshortenedAspect, axisFromHorizontal: axisFromHorizontal,
                                summary: summary))
