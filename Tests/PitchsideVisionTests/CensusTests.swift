@@ -460,6 +460,49 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(shown.onGround, 0)
     }
 
+    /// A bag whose colour lies near the threshold against the ground makes a blob that comes and
+    /// goes with the codec from one rest state to the next. Seen arriving, then not seen at a
+    /// rest state while its pixels hardly changed, it is still there (dev9-0003: a yellow bag on
+    /// a tan top at 640×360; dropped, it was never counted again). A bag that leaves changes its
+    /// pixels, and is gone. A blob only counted by its area at the first rest state, never seen
+    /// arriving, is not kept so: at a corner of the top it can be the paint in shade (dev9-0018).
+    func testABagSeenArrivingThatFadesBelowTheThresholdStaysCounted() throws {
+        var (scene, board, bagSide) = try sideView(board: (120, 138, 170), ground: (80, 120, 60), noise: 1)
+        let end = scene.corners[2]
+        let place = PlanePoint(end.x + 1.5 * bagSide, end.y + 0.5 * bagSide)
+        let empty = scene.render(seed: 2)
+        let passing = Self.withBagPassingOverTheFrontEnd(scene).render(seed: 4)
+        // 41 from the grass (`testABagNearTheGroundsColourIsFoundOnAPlainGroundOnly`), then half as far.
+        scene.groundBags = [(place, bagSide, (108, 116, 48))]
+        let seen = scene.render(seed: 3)
+        scene.groundBags = [(place, bagSide, (94, 118, 54))]
+        let faded = scene.render(seed: 5)
+        scene.groundBags = []
+        let gone = scene.render(seed: 5)
+        // The case: the faded bag is not found.
+        XCTAssertEqual(BagFinder().find(in: seen, board: board).filter { $0.place == .onGround }.count, 1)
+        XCTAssertEqual(BagFinder().find(in: faded, board: board).count, 0)
+        for (after, expected) in [(faded, 1), (gone, 0)] {
+            var census = BagCensus()
+            var seq: UInt64 = 0
+            XCTAssertEqual(rest(&census, [empty], board: board, seq: &seq).map(\.onGround), [0])
+            _ = rest(&census, [passing], board: board, seq: &seq, frames: 2)
+            let arrived = try XCTUnwrap(rest(&census, [seen], board: board, seq: &seq).last)
+            XCTAssertEqual(arrived.onGround, 1)
+            XCTAssertEqual(arrived.changes.map(\.kind), [.newBag])
+            _ = rest(&census, [passing], board: board, seq: &seq, frames: 2)
+            let next = try XCTUnwrap(rest(&census, [after], board: board, seq: &seq).last)
+            XCTAssertEqual(next.onGround, expected, expected == 1 ? "faded: still there" : "gone")
+            XCTAssertEqual(next.changes.map(\.kind), expected == 1 ? [] : [.removed])
+        }
+        // Counted at the first rest state by its area alone: dropped when no longer seen.
+        var census = BagCensus()
+        var seq: UInt64 = 0
+        XCTAssertEqual(rest(&census, [seen], board: board, seq: &seq).map(\.onGround), [1])
+        _ = rest(&census, [passing], board: board, seq: &seq, frames: 2)
+        XCTAssertEqual(try XCTUnwrap(rest(&census, [faded], board: board, seq: &seq).last).onGround, 0)
+    }
+
     /// Something passes through the view and leaves nothing behind (a bag through the hole, or
     /// behind the board): the rest state that follows is reported, with no changes.
     func testQuietRestStateAfterSomethingPassedIsReported() throws {

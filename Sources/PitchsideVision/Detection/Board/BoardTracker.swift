@@ -53,6 +53,12 @@ public struct BoardTracker: Sendable {
     /// a blurred frame places its sides a pixel or more in (dev 1016 at 640×360), so the first
     /// stable frame looks again.
     private var placedOnShake = false
+    /// Whether the board known last (or the one that will be matched to find it again) was
+    /// found on a shake's tail and never placed again on a still camera: a match within a pixel
+    /// carries it only where a fresh search fails (held2-0016 at 640×360: a board found on the
+    /// first, shaking frame, its hole a pixel off its own top, was carried through three moves
+    /// and stood 2 % of its length off all game).
+    private var carriedFromShake = false
     /// How much longer or shorter, as a share of its length, a board found again on the first
     /// stable frame may be and still replace the one found on the shake whatever its confidence.
     static let relengthShare = 0.1
@@ -92,18 +98,19 @@ public struct BoardTracker: Sendable {
                 (board: old.translated(dx: Double(shift.dx), dy: Double(shift.dy)), shift: shift)
             }
         }
-        if let r = relocated, max(abs(r.shift.dx), abs(r.shift.dy)) <= 1 {
+        if let r = relocated, max(abs(r.shift.dx), abs(r.shift.dy)) <= 1, !carriedFromShake {
             place(r.board, in: frame.image)
             return .relocated(r.board, dx: r.shift.dx, dy: r.shift.dy)
         }
         let result = detector.search(in: frame.image)
         if let d = result.detection {
-            place(d, in: frame.image)
-            placedOnShake = !(stability?.stable ?? true)
+            let onShake = !(stability?.stable ?? true)
+            place(d, in: frame.image, onShake: onShake)
+            placedOnShake = onShake
             return .found(d)
         }
         if let r = relocated {
-            place(r.board, in: frame.image)
+            place(r.board, in: frame.image, onShake: carriedFromShake)
             return .relocated(r.board, dx: r.shift.dx, dy: r.shift.dy)
         }
         return .notFound(reason: result.reason, bestConfidence: result.bestConfidence)
@@ -122,6 +129,8 @@ public struct BoardTracker: Sendable {
     private mutating func searchAgainOnStill(_ image: ImageBuffer) -> BoardTrackerEvent? {
         placedOnShake = false
         guard let old = board, let d = detector.search(in: image).detection else { return nil }
+        // Found where it was on the sharp picture: no longer a shake's board.
+        if d == old { carriedFromShake = false }
         let carried = PlanePoint(old.hole.center.x + shiftSinceReference.dx, old.hole.center.y + shiftSinceReference.dy)
         guard min(d.hole.center.distance(to: old.hole.center), d.hole.center.distance(to: carried)) <= 0.1 * old.lengthPixels, d != old,
               abs(d.lengthPixels - old.lengthPixels) <= Self.relengthShare * old.lengthPixels || d.confidence > old.confidence
@@ -131,10 +140,12 @@ public struct BoardTracker: Sendable {
         return .found(d)
     }
 
-    private mutating func place(_ d: BoardDetection, in image: ImageBuffer) {
+    /// `onShake`: the board was found on a shake's tail, or carried from one found there.
+    private mutating func place(_ d: BoardDetection, in image: ImageBuffer, onShake: Bool = false) {
         board = d
         reference = BoardPatch(board: d, image: image).map { ($0, d) }
         placedOnShake = false
+        carriedFromShake = onShake
         shiftSinceReference = (0, 0)
         framesSinceReference = 0
         pendingCreep = nil
@@ -168,7 +179,7 @@ public struct BoardTracker: Sendable {
             return nil
         }
         let d = placed.translated(dx: Double(shift.dx), dy: Double(shift.dy))
-        place(d, in: image)
+        place(d, in: image, onShake: carriedFromShake)
         return .relocated(d, dx: shift.dx, dy: shift.dy)
     }
 }

@@ -128,6 +128,10 @@ public struct BagCensus: Sendable {
     private var unchangedSincePtsUs: Int64 = 0
     private var restTaken = false
     private var reported: [CensusBag] = []
+    /// Bags first seen where pixels changed since the last rest state (a bag that came): not a
+    /// blob counted by its area alone at a first rest state, which may be the board's own paint
+    /// in shade at a corner (dev9-0018: seen in two rest states, gone in the third).
+    private var arrivedSeen: Set<UInt32> = []
     private var nextID: UInt32 = 1
     private var boardKey: [PlanePoint] = []
     /// Whether, since the last rest state, a bag was seen passing just above the hole where no
@@ -169,6 +173,7 @@ public struct BagCensus: Sendable {
         unchangedFrames = 0
         restTaken = false
         reported = []
+        arrivedSeen = []
         lastRest = nil
         restBeforeLast = nil
         lastRestPtsUs = nil
@@ -376,6 +381,7 @@ public struct BagCensus: Sendable {
         var kept = [Bool](repeating: false, count: reported.count)
         func newBag(_ s: BagSighting, area: Double) {
             let bag = CensusBag(id: nextID, center: s.center, colour: s.colour, place: s.place, sincePtsUs: ptsUs, area: area)
+            if difference != nil { arrivedSeen.insert(bag.id) }
             nextID += 1
             next.append(bag)
             changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: bag.place))
@@ -461,6 +467,15 @@ public struct BagCensus: Sendable {
                 bag.sincePtsUs = ptsUs
                 next.append(bag)
                 changes.append(CensusChange(kind: .knockedIn, bagID: bag.id, place: .inHole))
+            } else if let difference, arrivedSeen.contains(old.id),
+                      !difference.disappeared.contains(where: { $0.center.distance(to: old.center) <= bagSide }) {
+                // Not seen, but nothing it was made of went: a bag whose colour lies near the
+                // threshold against the top or the ground (a yellow bag on a tan top at 640×360,
+                // an olive one on grey ground) makes a blob of a few pixels that comes and goes
+                // with the codec. Dropped, it was never counted again (dev9-0003). Only a bag
+                // seen arriving: a blob at a corner of the top, counted by its area at the first
+                // rest state, was the paint in shade and stayed counted all game (dev9-0018).
+                next.append(old)
             } else {
                 changes.append(CensusChange(kind: .removed, bagID: old.id, place: old.place))
             }
