@@ -42,21 +42,28 @@ enum DetectionTestSupport {
     /// picture last changed.
     static func throughGameVideo(_ game: SynthGame, frames: ClosedRange<Int>) throws -> ImageBuffer {
         let s = game.settings
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pitchside-game-\(UUID().uuidString)")
+        return try inTemporaryDirectory { dir in
+            let path = dir.appendingPathComponent("game.mp4").path
+            let encoder = try VideoEncoder(path: path, width: s.width, height: s.height, framesPerSecond: s.fps,
+                                           crf: s.nuisances.crf, preset: GameWriter(directory: dir.path).preset)
+            for i in frames { try encoder.append(game.render(frame: i)) }
+            try encoder.finish()
+            let source = try VideoSource(url: path)
+            let rendition = Rendition(name: "rgb", layout: .rgb24)
+            let converter = RenditionConverter(renditions: [rendition])
+            var last: ImageBuffer?
+            while let picture = try source.nextPicture() { last = try converter.image(from: picture, rendition: rendition) }
+            guard let last else { throw CocoaError(.fileReadCorruptFile) }
+            return last
+        }
+    }
+
+    /// `body`'s result, given a fresh directory that is removed afterwards.
+    private static func inTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pitchside-codec-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("game.mp4").path
-        let encoder = try VideoEncoder(path: path, width: s.width, height: s.height, framesPerSecond: s.fps,
-                                       crf: s.nuisances.crf, preset: GameWriter(directory: dir.path).preset)
-        for i in frames { try encoder.append(game.render(frame: i)) }
-        try encoder.finish()
-        let source = try VideoSource(url: path)
-        let rendition = Rendition(name: "rgb", layout: .rgb24)
-        let converter = RenditionConverter(renditions: [rendition])
-        var last: ImageBuffer?
-        while let picture = try source.nextPicture() { last = try converter.image(from: picture, rendition: rendition) }
-        guard let last else { throw CocoaError(.fileReadCorruptFile) }
-        return last
+        return try body(dir)
     }
 
     /// The last of `images` as a video of them all gives it back: x264 at `crf` and `preset`, as a
@@ -65,18 +72,17 @@ enum DetectionTestSupport {
     static func throughVideoCodec(_ images: [ImageBuffer], crf: Int, preset: String) throws -> ImageBuffer {
         guard let last = images.last else { throw CocoaError(.fileReadCorruptFile) }
         precondition(last.layout == .rgb24)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pitchside-codec-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let raw = dir.appendingPathComponent("in.rgb"), video = dir.appendingPathComponent("clip.mp4")
-        try Data(images.flatMap(\.pixels)).write(to: raw)
-        _ = try run(["-v", "error", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(last.width)x\(last.height)",
-                     "-i", raw.path, "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)", "-pix_fmt", "yuv420p",
-                     "-y", video.path])
-        let decoded = try run(["-v", "error", "-i", video.path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
-        let size = last.pixels.count
-        guard decoded.count == size * images.count else { throw CocoaError(.fileReadCorruptFile) }
-        return try ImageBuffer(width: last.width, height: last.height, layout: .rgb24, pixels: [UInt8](decoded.suffix(size)))
+        return try inTemporaryDirectory { dir in
+            let raw = dir.appendingPathComponent("in.rgb"), video = dir.appendingPathComponent("clip.mp4")
+            try Data(images.flatMap(\.pixels)).write(to: raw)
+            _ = try run(["-v", "error", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(last.width)x\(last.height)",
+                         "-i", raw.path, "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)", "-pix_fmt", "yuv420p",
+                         "-y", video.path])
+            let decoded = try run(["-v", "error", "-i", video.path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+            let size = last.pixels.count
+            guard decoded.count == size * images.count else { throw CocoaError(.fileReadCorruptFile) }
+            return try ImageBuffer(width: last.width, height: last.height, layout: .rgb24, pixels: [UInt8](decoded.suffix(size)))
+        }
     }
 
     private static func runProbe(_ url: URL) throws -> (Int, Int) {

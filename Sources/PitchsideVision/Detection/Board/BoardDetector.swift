@@ -217,6 +217,8 @@ public struct BoardDetector: Sendable {
         let longSide = lengthAlongFirstEdge ? (e[0] + e[2]) / 2 : (e[1] + e[3]) / 2
         let shortSide = lengthAlongFirstEdge ? (e[1] + e[3]) / 2 : (e[0] + e[2]) / 2
         let aspect = longSide / max(1e-6, shortSide)
+        // Longer than a flat 2:1 top looks unforeshortened: a side view.
+        let foreshortened = aspect > maximumUnforeshortenedAspect
         guard aspect >= 1.2, aspect <= 25, shortSide >= 3 else {
             return .failure(Rejection(message: "region proportions are not a board's (aspect \(String(format: "%.1f", aspect)))"))
         }
@@ -231,12 +233,12 @@ public struct BoardDetector: Sendable {
                                         : (corners[2] - corners[1]) + (corners[3] - corners[0])
         let tilt = abs(atan2(axis.y, axis.x) * 180 / Double.pi)
         let axisFromHorizontal = min(tilt, 180 - tilt)
-        if aspect > maximumUnforeshortenedAspect, axisFromHorizontal > maximumSideViewTilt {
+        if foreshortened, axisFromHorizontal > maximumSideViewTilt {
             return .failure(Rejection(message: String(format: "long and thin but %.0f° from horizontal (aspect %.1f): not a foreshortened top", axisFromHorizontal, aspect)))
         }
         // A small patch of 2:1 proportions with a dark island (a shirt with an arm across it, a
         // sign) is not a board seen from above: that board would be large.
-        if aspect <= maximumUnforeshortenedAspect, longSide < minimumOverheadLength * Double(min(work.width, work.height)) {
+        if !foreshortened, longSide < minimumOverheadLength * Double(min(work.width, work.height)) {
             return .failure(Rejection(message: String(format: "unforeshortened (aspect %.1f) but only %.0f px long: too small for a board seen from above", aspect, longSide * work.scale)))
         }
         let mean = region.meanColour
@@ -245,7 +247,7 @@ public struct BoardDetector: Sendable {
         // The paint around a side view's hole counts only on a top long enough to show the hole
         // over several pixels: on a small one any dark speck in painted paper passed (two of the
         // real photographs gave a 14-pixel scrap as a side view).
-        let paintEncloses = aspect > maximumUnforeshortenedAspect && longSide >= minimumPaintedLength
+        let paintEncloses = foreshortened && longSide >= minimumPaintedLength
         guard let hole = finder.find(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, paintInsideOutline: paintEncloses),
               let plane = BoardPlane(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, backEdgeStart: hole.backEdgeStart)
         else { return .failure(Rejection(message: "no plane through the quadrilateral")) }
@@ -255,7 +257,7 @@ public struct BoardDetector: Sendable {
         let confidence = shapeScore * (0.35 + 0.65 * hole.strength)
         let ellipse = plane.ellipse(along: hole.along, across: hole.across, radius: BoardGeometry.holeRadius)
         // A small side view's back end is placed by its hole (`HoleAnchoredEnd`), and the scale with it.
-        let anchored = aspect > maximumUnforeshortenedAspect && plane.centreLineLength * work.scale < HoleAnchoredEnd.longestBoard
+        let anchored = foreshortened && plane.centreLineLength * work.scale < HoleAnchoredEnd.longestBoard
             ? HoleAnchoredEnd.place(corners, backEdgeStart: hole.backEdgeStart, holeCentre: ellipse.center) : nil
         let placed = anchored ?? corners
         let placedPlane = anchored.flatMap {
@@ -275,7 +277,7 @@ public struct BoardDetector: Sendable {
                              points(rough), shape.extendedPastBags ? "carried past bags across the top, " : "", points(corners),
                              anchored.map { ", back end placed by the hole " + points($0) } ?? "")
         return .success(Scored(detection: d, evidence: solidity * colourShare * max(0, hole.contrast) * hole.enclosed,
-                               foreshortened: aspect > maximumUnforeshortenedAspect, axisFromHorizontal: axisFromHorizontal,
+                               foreshortened: foreshortened, axisFromHorizontal: axisFromHorizontal,
                                summary: summary))
     }
 

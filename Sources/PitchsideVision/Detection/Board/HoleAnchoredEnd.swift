@@ -14,10 +14,10 @@
 /// length so much that the hole's place along it came out 1.6 % of the length wrong (dev9-0016).
 ///
 /// Only on small boards: the hole's centre is good to about half a pixel whatever the board's
-/// size, while the ends' edges sharpen with it. On the development and held-out games (dev8,
-/// dev9, held2) the hole placed the back end better at 640×360 (boards 53–60 px long: 0.54 px
-/// rms from the truth against the edges' 0.62), worse at 960×540 (85 px: 0.40 against 0.33)
-/// and 1280×720 (114 px: 0.61 against 0.39).
+/// size, while the ends' edges sharpen with it. On the development games (dev8, dev9) the hole
+/// placed the back end better at 640×360 (boards 53–60 px long: 0.28 px rms from the truth
+/// against the edges' 0.70), not at 960×540 (85 px: 0.42 against 0.40) nor 1280×720 (114 px:
+/// 0.60 against 0.46).
 enum HoleAnchoredEnd {
     /// Longest board, in the source picture's pixels along its centre line, whose back end the
     /// hole places.
