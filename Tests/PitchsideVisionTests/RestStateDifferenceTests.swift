@@ -13,8 +13,11 @@ final class RestStateDifferenceTests: XCTestCase {
     /// One bag's area at rest: a 10 × 6 patch.
     private static let bagArea = 60.0
 
-    /// A board-coloured region with rectangles of bag colour (x0, y0, x1, y1 exclusive).
-    private func scan(_ bags: [(Int, Int, Int, Int, (UInt8, UInt8, UInt8))]) -> BagScan {
+    /// A board-coloured region with rectangles of bag colour (x0, y0, x1, y1 exclusive), and
+    /// rectangles painted that the finder did not take for bag (`unmasked`: a bag's darkest
+    /// pixels lost in dark ground).
+    private func scan(_ bags: [(Int, Int, Int, Int, (UInt8, UInt8, UInt8))],
+                      unmasked: [(Int, Int, Int, Int, (UInt8, UInt8, UInt8))] = []) -> BagScan {
         let w = Self.width, h = Self.height
         var rgb = [UInt8](repeating: 0, count: w * h * 3)
         var mask = [UInt8](repeating: 0, count: w * h)
@@ -25,6 +28,15 @@ final class RestStateDifferenceTests: XCTestCase {
                     let i = y * w + x
                     (rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]) = c
                     mask[i] = 1
+                }
+            }
+        }
+        for (x0, y0, x1, y1, c) in unmasked {
+            for y in y0..<y1 {
+                for x in x0..<x1 {
+                    let i = y * w + x
+                    (rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]) = c
+                    mask[i] = 0
                 }
             }
         }
@@ -142,5 +154,45 @@ final class RestStateDifferenceTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(RestStateDifference.revertedShare(of: pile, before: before, last: last, now: last)), 0, accuracy: 0.01)
         // Nothing changed between the two rest states: nothing to say.
         XCTAssertNil(RestStateDifference.revertedShare(of: pile, before: before, last: before, now: before))
+    }
+
+    /// A dark bag come down on a resting bag of another colour, part of it taken for ground:
+    /// where it covers the old bag's colour it is new, and where its darkest pixels were lost
+    /// the old bag's pixels read as gone, side by side and of a size, as a bag that shifted
+    /// leaves them. Mostly over a bag of another colour, it is a new bag (held2-0006 throw 8: a
+    /// navy bag on a yellow one on the ground was taken for that bag shifting, and the throw for
+    /// one through the hole).
+    func testABagOfAnotherColourOverOnePartlyLostIsNewNotAShift() throws {
+        let before = scan([(10, 8, 20, 14, Self.red)])
+        let after = scan([(14, 8, 20, 14, Self.navy)], unmasked: [(10, 8, 14, 14, Self.navy)])
+        let raw = try XCTUnwrap(RestStateDifference.patches(from: before, to: after))
+        XCTAssertEqual(raw.appeared.count, 1, "the case: the covered part reads as new")
+        XCTAssertEqual(raw.disappeared.count, 1, "the case: the lost part reads as gone")
+        let new = try XCTUnwrap(raw.appeared.first), gone = try XCTUnwrap(raw.disappeared.first)
+        XCTAssertLessThan(new.area - gone.area, RestStateDifference.movedNetShare * Self.bagArea, "the case: of a size")
+        XCTAssertEqual(new.overBagArea, new.area, accuracy: 0.5, "every new pixel was the red bag's")
+        let difference = try XCTUnwrap(RestStateDifference(from: before, to: after))
+        XCTAssertEqual(difference.appeared.count, 1)
+        // The same bag shifted onto board is still a shift.
+        let shifted = scan([(14, 8, 24, 14, Self.red)])
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: shifted)).appeared, [])
+    }
+
+    /// A small bag that comes to rest may show as two pieces, each short of a patch: side by
+    /// side they are one new bag (held2-0018 throw 1: a navy bag on dark ground at 640×360, two
+    /// pieces of about a third of a bag each, was never counted and the throw taken for one into
+    /// the hole). One such piece alone, or two pieces far apart, are no bag.
+    func testTwoPiecesOfABagSideBySideAreOneNewBag() throws {
+        let before = scan([])
+        // Two 4 × 3 pieces (0.2 of a bag each; a patch needs 0.3), 7 pixels apart.
+        let pieces = scan([(10, 10, 14, 13, Self.navy), (17, 10, 21, 13, Self.navy)])
+        let raw = try XCTUnwrap(RestStateDifference.patches(from: before, to: pieces))
+        XCTAssertEqual(raw.appeared.count, 1, "\(raw.appeared)")
+        XCTAssertEqual(try XCTUnwrap(raw.appeared.first).area, 24, accuracy: 0.5)
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: pieces)).appeared.count, 1)
+        let one = scan([(10, 10, 14, 13, Self.navy)])
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: one)).appeared, [])
+        let apart = scan([(2, 10, 6, 13, Self.navy), (40, 10, 44, 13, Self.navy)])
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: apart)).appeared, [])
     }
 }

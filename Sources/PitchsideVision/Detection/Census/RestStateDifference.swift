@@ -41,6 +41,9 @@ public struct ChangedPatch: Sendable, Equatable {
     /// Bounding box, source pixels.
     public var extentMin: PlanePoint
     public var extentMax: PlanePoint
+    /// Of `area`, the pixels that were bag-coloured before in another colour (a bag come down
+    /// on a bag), source pixels.
+    public var overBagArea: Double = 0
 
     /// Whether the patch's centre lies within `sighting`'s box grown by `margin` pixels.
     func lies(in sighting: BagSighting, margin: Double) -> Bool { sighting.covers(center, margin: margin) }
@@ -91,6 +94,13 @@ struct RestStateDifference: Sendable {
     /// How many pixels may turn back to board or ground around a bag come down on a pile, for
     /// each of its new ones.
     static let shiftLeftShare = 0.25
+    /// The share of a new patch that must have been a bag of another colour before for it to
+    /// be a bag come down on that bag rather than one that shifted.
+    static let overBagShare = 0.5
+    /// The least piece of a bag short of a patch, in one bag's area, that joins others within
+    /// `pieceReach` bag sides to make one.
+    static let pieceShare = 0.15
+    static let pieceReach = 1.5
 
     /// nil when the two scans did not look at the same pixels (the board moved). A bag come down
     /// on a pile (`pileLandingShare`) is looked for only when one was seen `arriving`.
@@ -100,11 +110,13 @@ struct RestStateDifference: Sendable {
         // A bag that shifted a little (it was still settling at the last rest state) leaves
         // a patch of each kind side by side, of a size: a move, not a new bag. A bag that came
         // down on another and pushed it leaves more new than gone (dev7-0010 throw 3: a bag
-        // appeared beside 0.4 of one gone).
+        // appeared beside 0.4 of one gone). A patch mostly over a bag of another colour is a
+        // bag come down on it, whatever turned back beside it (held2-0006 throw 8: a dark blue
+        // bag on a yellow one on the ground, its darkest pixels taken for ground).
         let bagSide = after.singleBagArea.squareRoot()
         for a in appeared.indices.reversed() {
             let p = appeared[a]
-            if let g = disappeared.indices.first(where: {
+            if p.overBagArea < Self.overBagShare * p.area, let g = disappeared.indices.first(where: {
                 disappeared[$0].center.distance(to: p.center) <= 1.5 * bagSide
                     && p.area - disappeared[$0].area < Self.movedNetShare * after.singleBagArea
             }) {
@@ -213,17 +225,19 @@ struct RestStateDifference: Sendable {
         }
         let minimum = Self.minimumShare * after.singleBagArea / (after.scale * after.scale)
         func patch(_ blob: [Int]) -> ChangedPatch {
-            var sx = 0.0, sy = 0.0, x0 = Int.max, x1 = Int.min, y0 = Int.max, y1 = Int.min
+            var sx = 0.0, sy = 0.0, x0 = Int.max, x1 = Int.min, y0 = Int.max, y1 = Int.min, overBag = 0
             for i in blob {
                 let x = i % w, y = i / w
                 sx += Double(x) + 0.5; sy += Double(y) + 0.5
                 x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+                if before.bagMask[i] != 0, after.bagMask[i] != 0 { overBag += 1 }
             }
             let n = Double(blob.count), k = after.scale
             let ox = Double(after.origin.x), oy = Double(after.origin.y)
             return ChangedPatch(center: PlanePoint((ox + sx / n) * k, (oy + sy / n) * k), area: n * k * k,
                                 extentMin: PlanePoint((ox + Double(x0)) * k, (oy + Double(y0)) * k),
-                                extentMax: PlanePoint((ox + Double(x1 + 1)) * k, (oy + Double(y1 + 1)) * k))
+                                extentMax: PlanePoint((ox + Double(x1 + 1)) * k, (oy + Double(y1 + 1)) * k),
+                                overBagArea: Double(overBag) * k * k)
         }
         func patches(_ mask: [UInt8]) -> [ChangedPatch] {
             Blobs.label(mask, width: w, height: h).filter { Double($0.count) >= minimum }.map(patch)
@@ -246,7 +260,14 @@ struct RestStateDifference: Sendable {
             guard Double(left) <= Self.shiftLeftShare * Double(new) else { return nil }
             return (patch(blob), Double(new) / Double(blob.count))
         }.sorted { $0.patch.area > $1.patch.area }
-        return (patches(grown), patches(gone), patches(shaded), pileLandings)
+        // A small bag that comes to rest can show as pieces each short of a patch (held2-0018
+        // throw 1: a dark blue bag on dark ground at 640×360, two pieces of a third of a bag
+        // side by side): pieces of a fair size close together count as one.
+        let pieceMinimum = Self.pieceShare * after.singleBagArea / (after.scale * after.scale)
+        let pieces = Blobs.label(grown, width: w, height: h).filter { Double($0.count) >= pieceMinimum && Double($0.count) < minimum }.map(patch)
+        let joinedPieces = Self.joined(pieces, within: Self.pieceReach * after.singleBagArea.squareRoot())
+            .filter { $0.area >= Self.minimumShare * after.singleBagArea && $0.area > pieces.map(\.area).max() ?? 0 }
+        return (patches(grown) + joinedPieces, patches(gone), patches(shaded), pileLandings)
     }
 
     /// Patches whose centres lie within `distance` of each other joined into one: one bag that
@@ -258,7 +279,8 @@ struct RestStateDifference: Sendable {
                 let q = out[i], n = q.area + p.area
                 out[i] = ChangedPatch(center: (q.center * q.area + p.center * p.area) * (1 / n), area: n,
                                       extentMin: PlanePoint(min(q.extentMin.x, p.extentMin.x), min(q.extentMin.y, p.extentMin.y)),
-                                      extentMax: PlanePoint(max(q.extentMax.x, p.extentMax.x), max(q.extentMax.y, p.extentMax.y)))
+                                      extentMax: PlanePoint(max(q.extentMax.x, p.extentMax.x), max(q.extentMax.y, p.extentMax.y)),
+                                      overBagArea: q.overBagArea + p.overBagArea)
             } else {
                 out.append(p)
             }
