@@ -159,6 +159,33 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: seen]), .hole)
     }
 
+    /// A bag the census saw cross the hole's mouth and drop behind the back end, none at rest in
+    /// view (it inferred one on the ground behind the board), is a miss, even from a flight
+    /// that came down over the mouth (held2-0008 and dev8-0008 throw 8: slid across it and over
+    /// the back). The same flight with the bag inferred in the hole went in.
+    func testABagInferredBehindTheBoardIsAMissWhereverItCameDown() {
+        let script = GameScript()
+        func inferred(_ place: PSBagPlace) -> PSWorkerResult {
+            var r = quietCensus(script, frame: 95, boardBags: [])
+            var change = PSCensusChange()
+            change.kind = .censusChangeNewBag
+            change.bagID = 7
+            change.place = place
+            change.inferred = true
+            r.census.changes = [change]
+            return r
+        }
+        XCTAssertEqual(outcome(landing: GameScript.hole, extra: [95: inferred(.inHole)]), .hole)
+        XCTAssertEqual(outcome(landing: GameScript.hole, extra: [95: inferred(.onGround)]), .miss)
+        XCTAssertEqual(outcome(landing: GameScript.boardSpot, extra: [95: inferred(.onGround)]), .miss)
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .hole, landing: GameScript.hole, lastCensus: nil,
+                                                 passedOverHole: true, droppedBehindBoard: true, board: GameScript.board), .miss)
+        // A quiet rest state soon after it (held2-0008: a third of a second later, the scene
+        // stirred by the codec) still knows where the bag went.
+        let soon = quietCensus(script, frame: 105, boardBags: [])
+        XCTAssertEqual(outcome(landing: GameScript.hole, extra: [95: inferred(.onGround), 105: soon]), .miss)
+    }
+
     /// The census can miss a bag at first (smeared by compression until the next key frame) and
     /// see it in a later rest state: the throw waits for that, a while, before it is scored.
     func testALaterRestStateThatShowsTheBagDecides() {

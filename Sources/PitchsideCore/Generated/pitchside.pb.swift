@@ -793,7 +793,8 @@ public nonisolated struct PSCensusChange: Sendable {
 
   /// The bag was not seen at rest: a new bag in the hole inferred from a bag seen passing just
   /// above the hole when none came to rest in view (the flight may know better: it can have
-  /// come down on a pile that hides it).
+  /// come down on a pile that hides it), or on the ground when it was then seen dropping behind
+  /// the board's back end (such a bag is not listed among the bags: none can be seen there).
   public var inferred: Bool = false
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()

@@ -69,8 +69,9 @@ public struct Game: Sendable {
         /// (`OutcomeJudge.unseenAtRest`), and when. The throw waits on a while: a later rest
         /// state may still show the bag (the census can miss a bag at first, smeared by the
         /// video's compression until its next key frame, or hidden behind something passing).
-        /// `passedOverHole`: that rest state's census saw the bag pass just above the hole.
-        var unseen: (outcome: PSThrowOutcome, ptsUs: Int64, passedOverHole: Bool)?
+        /// `passedOverHole`: that rest state's census saw the bag pass just above the hole;
+        /// `droppedBehind`: ... and then drop behind the board's back end.
+        var unseen: (outcome: PSThrowOutcome, ptsUs: Int64, passedOverHole: Bool, droppedBehind: Bool)?
         /// The new bag a rest state saw come to rest on the board beside the hole, and when. The
         /// throw waits on a while: nothing but the bag's own slide moves it before the next throw,
         /// so when a later rest state says it went from view into the hole (`KNOCKED_IN`), the
@@ -369,7 +370,8 @@ public struct Game: Sendable {
                 finalize(outcome: seen, confirmed: true, pts: pts)
             }
         } else if p.unseen.map({ census.header.ptsUs - $0.ptsUs <= GameConstants.pauseUs }) ?? true,
-                  let unseen = unseenOutcome(of: p, census: census, passedOverHoleBefore: p.unseen?.passedOverHole ?? false) {
+                  let unseen = unseenOutcome(of: p, census: census, passedOverHoleBefore: p.unseen?.passedOverHole ?? false,
+                                             droppedBehindBefore: p.unseen?.droppedBehind ?? false) {
             // A rest state soon after the first was a pause on the way (a bag stopped for a moment
             // on another at the hole's lip, then dropped in): the later one says where it rests.
             pending?.unseen = unseen
@@ -437,19 +439,24 @@ public struct Game: Sendable {
     /// What a rest state after the landing that shows no new bag says of the throw; nil for a
     /// rest state from before the landing.
     /// What the bag did on its way (passing over the hole) carries over from an earlier rest state
-    /// (`passedOverHoleBefore`); what lies where (a bag re-shaded) is this rest state's alone.
-    private func unseenOutcome(of p: PendingThrow, census: PSBoardCensus, passedOverHoleBefore: Bool)
-        -> (outcome: PSThrowOutcome, ptsUs: Int64, passedOverHole: Bool)? {
+    /// (`passedOverHoleBefore`), and so does dropping behind the board after it
+    /// (`droppedBehindBefore`: held2-0008 throw 8, seen so at one rest state, was read as in the
+    /// hole at the next, a third of a second later); what lies where (a bag re-shaded) is this
+    /// rest state's alone.
+    private func unseenOutcome(of p: PendingThrow, census: PSBoardCensus, passedOverHoleBefore: Bool, droppedBehindBefore: Bool)
+        -> (outcome: PSThrowOutcome, ptsUs: Int64, passedOverHole: Bool, droppedBehind: Bool)? {
         guard census.header.ptsUs >= p.landingPtsUs, let board else { return nil }
         let reshaded = census.changes.first { $0.kind == .censusChangeReshaded && $0.place == .onBoard }
             .flatMap { change in census.bags.first { $0.id == change.bagID } }
             .map { Vec2($0.position.x, $0.position.y) }
         let passedOverHole = passedOverHoleBefore
             || census.changes.contains { $0.inferred && $0.kind == .censusChangeNewBag && $0.place == .inHole }
+        let droppedBehind = droppedBehindBefore
+            || census.changes.contains { $0.inferred && $0.kind == .censusChangeNewBag && $0.place == .onGround }
         let outcome = OutcomeJudge.unseenAtRest(flightOutcome: p.flightOutcome, landing: p.landing, direction: p.direction,
                                                 lastCensus: census, reshaded: reshaded, passedOverHole: passedOverHole,
-                                                slide: predictedSlide(p, board: board), board: board)
-        return (outcome, census.header.ptsUs, passedOverHole)
+                                                droppedBehindBoard: droppedBehind, slide: predictedSlide(p, board: board), board: board)
+        return (outcome, census.header.ptsUs, passedOverHole, droppedBehind)
     }
 
     // MARK: - Throws

@@ -56,13 +56,18 @@ public enum OutcomeJudge {
     /// and only one followed down past the board's far end (`beyondFarEnd`) is a miss; otherwise
     /// it went in, wherever the flight was lost.
     ///
+    /// When the census saw the bag cross the hole's mouth and then drop behind the back end
+    /// (`droppedBehindBoard`: it inferred a bag on the ground there), it is a miss, wherever the
+    /// flight came down.
+    ///
     /// When how far bags slide on this board is known (`slide`: how far this bag slides after it
     /// came down, picture x units; `BoardSlide`), a bag that came down short of the hole went in
     /// when its slide reaches the hole's rim, whatever lies beside it, and stopped on the board
     /// when its slide ends well short of the rim, unless the census saw it pass over the hole.
     public static func unseenAtRest(flightOutcome: PSThrowOutcome, landing: Vec2?, direction: Double = 1,
                                     lastCensus: PSBoardCensus?, reshaded: Vec2? = nil, passedOverHole: Bool = false,
-                                    slide: Double? = nil, board: BoardGeometry) -> PSThrowOutcome {
+                                    droppedBehindBoard: Bool = false, slide: Double? = nil, board: BoardGeometry) -> PSThrowOutcome {
+        if droppedBehindBoard { return .miss }
         if flightOutcome == .hole { return .hole }
         let bagSide = board.bagSideX
         // A flight followed down past the board's far end passed over the hole in the air: the

@@ -44,7 +44,8 @@ public struct CensusChange: Sendable, Equatable, Codable {
     public var place: BagPlacement
     /// Not seen at rest: a bag in the hole inferred from one seen passing just above it when
     /// none came to rest in view. The flight may know better (it can have come down on a pile
-    /// that hides it).
+    /// that hides it). Or a bag on the ground behind the board, seen passing over the hole and
+    /// then dropping behind the back end (not listed among the bags: none can be seen there).
     public var inferred: Bool
 
     public init(kind: Kind, bagID: UInt32, place: BagPlacement, inferred: Bool = false) {
@@ -142,6 +143,14 @@ public struct BagCensus: Sendable {
     /// arriving in flight, or anything else that moved in view). Without one, pixels that changed
     /// on a pile are a bag of it still settling, not one come down on it.
     private var sawArrival = false
+    /// Whether, after the crossing (`crossedHole`), a blob showed below the board's top at its
+    /// back end (`dropsBehindBackEnd`): the bag went on across the hole's mouth and over the
+    /// back, where the board may hide it at rest.
+    private var droppedBehind = false
+    /// How far from the back end along the board (in bag sides: short of it, past it) a blob
+    /// below the top counts as dropping behind it.
+    public var behindBackEndShort = 1.5
+    public var behindBackEndPast = 2.0
 
     public init() {}
 
@@ -180,6 +189,7 @@ public struct BagCensus: Sendable {
         boardKey = []
         crossedHole = false
         sawArrival = false
+        droppedBehind = false
     }
 
     public mutating func process(frame: VideoFrame, board: BoardDetection?, stable: Bool) -> CensusResult? {
@@ -224,6 +234,9 @@ public struct BagCensus: Sendable {
             }) {
                 crossedHole = true
             }
+            if crossedHole, sightings.contains(where: { dropsBehindBackEnd($0, resting: resting, board: scaled, bagSide: bagSide) }) {
+                droppedBehind = true
+            }
         }
         if unchangedFrames == 0 { anchorSightings = sightings; anchorScan = scan; unchangedSincePtsUs = frame.ptsUs }
         guard !restTaken, unchangedFrames >= settleFrames, frame.ptsUs - unchangedSincePtsUs >= settleMicroseconds else { return nil }
@@ -261,7 +274,14 @@ public struct BagCensus: Sendable {
         // Nothing new, but a resting bag changed shade in place: said as such, for the flight to
         // decide (it is neither a bag through the hole nor none).
         let reshaded = changes.isEmpty ? difference.flatMap { reshadedBag($0, sightings: sightings, bagSide: bagSide) } : nil
-        if crossedHole, changes.isEmpty, reshaded == nil {
+        if crossedHole, droppedBehind, changes.isEmpty, reshaded == nil {
+            // It crossed the hole's mouth, dropped behind the back end and none came to rest in
+            // view: it lies behind the board (held2-0008 and dev8-0008 throw 8 slid across the
+            // mouth and over the back; taken through the hole, each scored 15). Not listed
+            // among the bags: no later rest state could see it there.
+            changes.append(CensusChange(kind: .newBag, bagID: nextID, place: .onGround, inferred: true))
+            nextID += 1
+        } else if crossedHole, changes.isEmpty, reshaded == nil {
             // A bag went past the hole and none came to rest anywhere: it went in.
             let bag = CensusBag(id: nextID, center: scaled.hole.center, colour: RGBColour(r: 0, g: 0, b: 0), place: .inHole, sincePtsUs: frame.ptsUs)
             nextID += 1
@@ -269,6 +289,7 @@ public struct BagCensus: Sendable {
             changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: .inHole, inferred: true))
         }
         crossedHole = false
+        droppedBehind = false
         if let bag = reshaded { changes.append(CensusChange(kind: .reshaded, bagID: bag.id, place: bag.place)) }
         // Every rest state that follows a change in view is reported, with no changes when no
         // bag came to rest in view: after a throw that says the bag is in the hole or hidden
@@ -299,6 +320,26 @@ public struct BagCensus: Sendable {
         return s.extentMax.x >= hole.x - reach && s.extentMin.x <= hole.x + reach
             && s.extentMin.y < hole.y - 0.8 * bagSide && s.extentMax.y > hole.y - 2.5 * bagSide
             && s.extentMin.y < heldTop - pileReachShare * bagSide
+    }
+
+    /// Whether `s` is a bag dropping behind the board's back end (the end nearer the hole): a blob
+    /// centred below that end in the picture (lower than both its corners), from
+    /// `behindBackEndShort` bags short of it to `behindBackEndPast` past it along the board, that
+    /// is no resting blob unchanged (a bag falling beside one resting there grows it). A bag
+    /// through the hole falls under the top, out of view.
+    func dropsBehindBackEnd(_ s: BagSighting, resting: [BagSighting], board: BoardDetection, bagSide: Double) -> Bool {
+        let c = board.corners
+        let ends = [(c[1], c[2]), (c[3], c[0])]
+        let hole = board.hole.center
+        let mid = { (e: (PlanePoint, PlanePoint)) in (e.0 + e.1) * 0.5 }
+        let (back, front) = mid(ends[0]).distance(to: hole) <= mid(ends[1]).distance(to: hole)
+            ? (ends[0], mid(ends[1])) : (ends[1], mid(ends[0]))
+        let backMid = mid(back)
+        let length = backMid.distance(to: front)
+        guard length > 0, s.center.y > max(back.0.y, back.1.y) else { return false }
+        let along = ((s.center.x - backMid.x) * (backMid.x - front.x) + (s.center.y - backMid.y) * (backMid.y - front.y)) / length
+        guard along >= -behindBackEndShort * bagSide, along <= behindBackEndPast * bagSide else { return false }
+        return !resting.contains { same($0, s, tolerance: 0.25 * bagSide) }
     }
 
     /// A blob centred on the hole's mouth: a bag come down there, about to sink in. A fast bag
