@@ -22,21 +22,13 @@ final class RestStateDifferenceTests: XCTestCase {
         var rgb = [UInt8](repeating: 0, count: w * h * 3)
         var mask = [UInt8](repeating: 0, count: w * h)
         for i in 0..<(w * h) { (rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]) = Self.board }
-        for (x0, y0, x1, y1, c) in bags {
+        let painted = bags.map { ($0, UInt8(1)) } + unmasked.map { ($0, UInt8(0)) }
+        for ((x0, y0, x1, y1, c), isBag) in painted {
             for y in y0..<y1 {
                 for x in x0..<x1 {
                     let i = y * w + x
                     (rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]) = c
-                    mask[i] = 1
-                }
-            }
-        }
-        for (x0, y0, x1, y1, c) in unmasked {
-            for y in y0..<y1 {
-                for x in x0..<x1 {
-                    let i = y * w + x
-                    (rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]) = c
-                    mask[i] = 0
+                    mask[i] = isBag
                 }
             }
         }
