@@ -264,10 +264,12 @@ struct RestStateDifference: Sendable {
         // throw 1: a dark blue bag on dark ground at 640×360, two pieces of a third of a bag
         // side by side): pieces of a fair size close together count as one.
         let pieceMinimum = Self.pieceShare * after.singleBagArea / (after.scale * after.scale)
-        let pieces = Blobs.label(grown, width: w, height: h).filter { Double($0.count) >= pieceMinimum && Double($0.count) < minimum }.map(patch)
+        let grownBlobs = Blobs.label(grown, width: w, height: h)
+        let pieces = grownBlobs.filter { Double($0.count) >= pieceMinimum && Double($0.count) < minimum }.map(patch)
         let joinedPieces = Self.joined(pieces, within: Self.pieceReach * after.singleBagArea.squareRoot())
             .filter { $0.area >= Self.minimumShare * after.singleBagArea && $0.area > pieces.map(\.area).max() ?? 0 }
-        return (patches(grown) + joinedPieces, patches(gone), patches(shaded), pileLandings)
+        let appeared = grownBlobs.filter { Double($0.count) >= minimum }.map(patch)
+        return (appeared + joinedPieces, patches(gone), patches(shaded), pileLandings)
     }
 
     /// Patches whose centres lie within `distance` of each other joined into one: one bag that
