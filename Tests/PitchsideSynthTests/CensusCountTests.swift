@@ -43,6 +43,30 @@ final class CensusCountTests: XCTestCase {
         XCTAssertFalse(check(bags: bags, runOnGround: 0).visibleExact)
     }
 
+    /// The census' reach has an edge it draws with its own board and scale: a ground bag lying
+    /// across that edge may be counted or not; one well inside must be counted, one well outside
+    /// must not (held3-0014: a bag 0.07 px past the edge, counted, made every rest state wrong).
+    func testAGroundBagAcrossTheEdgeOfTheCensusReachMayBeCountedOrNot() {
+        let frame = Self.truth.frames[Self.truth.censuses[0].frame]
+        let width = Double(Self.truth.video.width)
+        let reach = DetectionEvaluator().censusReach * BoardModel.length / frame.metresPerPixel / width
+        let bagSide = BagPhysics.side / frame.metresPerPixel / width
+        let edge = (frame.boardCorners.map { $0[0] }.min() ?? 0) - reach
+        func counts(at x: Double) -> [Int] {
+            var bag = groundBag(id: 1, hidden: false)
+            bag.position[0] = x
+            return (0...2).filter { check(bags: [bag], runOnGround: $0).visibleExact }
+        }
+        XCTAssertEqual(counts(at: edge + 0.2 * bagSide), [0, 1], "just inside the edge")
+        XCTAssertEqual(counts(at: edge - 0.2 * bagSide), [0, 1], "just outside the edge")
+        XCTAssertEqual(counts(at: edge + 1.5 * bagSide), [1], "well inside")
+        XCTAssertEqual(counts(at: edge - 1.5 * bagSide), [0], "well outside")
+        var across = groundBag(id: 1, hidden: false)
+        across.position[0] = edge
+        XCTAssertEqual(check(bags: [across], runOnGround: 0).truthOnGroundAcrossReach, 1)
+        XCTAssertEqual(check(bags: [across], runOnGround: 0).truthOnGroundFar, 0)
+    }
+
     /// The bags the census did not account for, by place: a census bag accounts for the nearest
     /// truth bag in its place within two bag sides, and only one.
     func testUnseenBagsAreThoseNoCensusBagInTheirPlaceAccountsFor() throws {

@@ -27,6 +27,11 @@ public struct DetectionEvaluator: Sendable {
     public var censusGrace = 1.5
     /// Reach of the census around the board, in board lengths.
     public var censusReach = 0.6
+    /// A ground bag whose centre lies within this many bag sides of that reach's edge, either
+    /// side, lies across it: the census draws the edge with its own board and scale, so such a
+    /// bag may be counted or not (held3-0014: a bag 0.07 px past the edge, counted in every
+    /// rest state, made all eight wrong).
+    public var censusReachEdgeBags = 0.5
     /// How far (in bag sides) a census bag may lie from a truth bag and still account for it: a
     /// blob's centre stands for every bag in it.
     public var unseenMatchBags = 2.0
@@ -107,13 +112,14 @@ public struct DetectionEvaluator: Sendable {
             let nextLanding = landings.first { $0 > c.frame } ?? Int.max
             let deadline = min(grace, nextLanding - 1, frameCount - 1)
             let f = truth.frames[min(max(0, c.frame), frameCount - 1)]
-            let near = nearBoard(f, width: w, height: h)
+            let reach = reachOfCensus(f, width: w, height: h)
             // A bag the board hides is no census' to see; the score still counts it a miss.
             let onGround = c.bags.filter { $0.place == .onGround }
             let inView = onGround.filter { $0.hidden != true }
-            let nearGround = inView.filter { near($0.position) }
+            let nearGround = inView.filter { reach($0.position) == .within }
+            let acrossEdge = inView.filter { reach($0.position) == .acrossEdge }.count
             let onGroundNear = nearGround.count
-            let onGroundFar = inView.count - onGroundNear
+            let onGroundFar = inView.count - onGroundNear - acrossEdge
             let reported = censuses.last { frameIndex($0.header) <= deadline }
             // The first census after this throw's landing, before the next release.
             let thrown = truth.throwsTruth.first { $0.index == c.afterThrow }
@@ -130,7 +136,7 @@ public struct DetectionEvaluator: Sendable {
                 runFrame: reported.map { frameIndex($0.header) }, runOnBoard: Int(reported?.onBoard ?? 0),
                 runInHole: Int(reported?.inHole ?? 0), runOnGround: Int(reported?.onGround ?? 0),
                 truthPlace: thrown?.place.rawValue, runVerdict: verdict,
-                truthOnGroundHidden: onGround.count - inView.count,
+                truthOnGroundHidden: onGround.count - inView.count, truthOnGroundAcrossReach: acrossEdge,
                 unseen: Self.unseenBags(c.bags.filter { $0.place == .onBoard } + nearGround, census: reported,
                                         width: w, height: h,
                                         matchDistance: unseenMatchBags * BagPhysics.side / f.metresPerPixel)))
@@ -213,16 +219,22 @@ public struct DetectionEvaluator: Sendable {
         }
     }
 
-    /// Whether a normalized picture position lies within the census' reach of the frame's board.
-    private func nearBoard(_ f: FrameTruth, width w: Double, height h: Double) -> ([Double]) -> Bool {
+    /// Where a ground bag lies against the census' reach around the board (`censusReach`
+    /// board lengths past the top's box), its edge a band `censusReachEdgeBags` wide each side.
+    enum Reach { case within, acrossEdge, beyond }
+
+    private func reachOfCensus(_ f: FrameTruth, width w: Double, height h: Double) -> ([Double]) -> Reach {
         let xs = f.boardCorners.map { $0[0] * w }, ys = f.boardCorners.map { $0[1] * h }
         let reach = censusReach * BoardModel.length / f.metresPerPixel
+        let band = censusReachEdgeBags * BagPhysics.side / f.metresPerPixel
         let x0 = (xs.min() ?? 0) - reach, x1 = (xs.max() ?? 0) + reach
         let y0 = (ys.min() ?? 0) - reach, y1 = (ys.max() ?? 0) + reach
         return { p in
-            guard p.count >= 2 else { return false }
+            guard p.count >= 2 else { return .beyond }
             let x = p[0] * w, y = p[1] * h
-            return x >= x0 && x <= x1 && y >= y0 && y <= y1
+            // How far inside the reach's box (negative: outside).
+            let inside = min(x - x0, x1 - x, y - y0, y1 - y)
+            return inside > band ? .within : inside >= -band ? .acrossEdge : .beyond
         }
     }
 

@@ -24,6 +24,10 @@ public struct CensusCheck: Codable, Equatable, Sendable {
     /// Bags on the ground the board hides from the camera (not expected in the census); nil in
     /// reports written before it was recorded.
     public var truthOnGroundHidden: Int? = nil
+    /// Bags on the ground in view lying across the edge of the census' reach
+    /// (`DetectionEvaluator.censusReachEdgeBags`): counted or not, either is right. Neither in
+    /// `truthOnGround` nor in `truthOnGroundFar`; nil in reports written before it was recorded.
+    public var truthOnGroundAcrossReach: Int? = nil
     /// The bags counted above (on the board, on the ground near it and in view) that no bag of
     /// the run's census lies near, in its place (`DetectionEvaluator.unseenBags`); nil in
     /// reports written before it was recorded.
@@ -38,10 +42,12 @@ public struct CensusCheck: Codable, Equatable, Sendable {
     }
 
     /// On-board and on-ground counts right: what a side view can see. A ground bag the board
-    /// hides (more than half of it covered) may be counted or not: what shows of it is a bag.
+    /// hides (more than half of it covered) may be counted or not: what shows of it is a bag;
+    /// so may one lying across the edge of the census' reach.
     public var visibleExact: Bool {
-        runFrame != nil && runOnBoard == truthOnBoard
-            && (truthOnGround...(truthOnGround + (truthOnGroundHidden ?? 0))).contains(runOnGround)
+        let either = (truthOnGroundHidden ?? 0) + (truthOnGroundAcrossReach ?? 0)
+        return runFrame != nil && runOnBoard == truthOnBoard
+            && (truthOnGround...(truthOnGround + either)).contains(runOnGround)
     }
     /// All three counts right, in the hole included.
     public var allExact: Bool { visibleExact && runInHole == truthInHole }

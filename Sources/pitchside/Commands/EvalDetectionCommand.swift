@@ -20,7 +20,7 @@ struct EvalDetectionCommand: ParsableCommand {
             to the same analysis the detection worker runs. Requirements (issue 5): corners within 2% of the board
             length, hole centre within 15% of the hole diameter, metres per pixel within 3% (each for ≥ 95% of the
             found boards); stable within 1 s of the camera settling and never while it moves; census counts (on the
-            board, on the ground near it; a bag the board hides may be counted or not) exact in ≥ 95% of rest
+            board, on the ground near it; a bag the board hides, or one across the edge of "near", may be counted or not) exact in ≥ 95% of rest
             states. Exit status 1 when one is not met.
             See docs/detection.md.
             """)
@@ -115,10 +115,12 @@ struct EvalDetectionCommand: ParsableCommand {
                           r.stableWhileMoving, r.unstableAfterSettling))
         out.append(String(format: "  registration: %d of %d registered frames more than 1 px (of the picture analysed) off the camera's true shift; worst %.1f px",
                           r.registrationFramesOff, r.registeredFrames, r.registrationWorstPixels))
-        out.append("  census exact (on board, on ground near; hidden by the board: either): \(r.censusVisibleExact)/\(r.restStates) = \(pct(r.censusVisibleExactShare)); with in-hole too: \(r.censusAllExact)/\(r.restStates) = \(pct(r.censusAllExactShare))")
+        out.append("  census exact (on board, on ground near; hidden by the board or across the edge of near: either): \(r.censusVisibleExact)/\(r.restStates) = \(pct(r.censusVisibleExactShare)); with in-hole too: \(r.censusAllExact)/\(r.restStates) = \(pct(r.censusAllExactShare))")
         let checks = r.games.flatMap(\.restStates)
         let hidden = checks.compactMap(\.truthOnGroundHidden).reduce(0, +)
         out.append("  ground bags hidden by the board (counted or not, either is right): \(hidden) over \(checks.filter { ($0.truthOnGroundHidden ?? 0) > 0 }.count) rest states")
+        let across = checks.compactMap(\.truthOnGroundAcrossReach).reduce(0, +)
+        out.append("  ground bags across the edge of the census' reach (counted or not, either is right): \(across) over \(checks.filter { ($0.truthOnGroundAcrossReach ?? 0) > 0 }.count) rest states")
         out.append("  census word on each throw right (its new bag where the truth has it; none for a bag in the hole or on the ground): \(r.censusVerdictsRight)/\(r.restStates)")
         if !r.unseenBags.isEmpty {
             let most = r.unseenBags.prefix(6).map { "\($0.count) rgb \($0.color.r),\($0.color.g),\($0.color.b) \($0.place.replacingOccurrences(of: "_", with: " "))" }
