@@ -69,8 +69,11 @@ struct AggregateCommand: ParsableCommand {
 
 /// Which rules the game follows.
 struct GameOptions: ParsableArguments {
-    @Option(help: "Scoring: apple (one player, 8 throws, ×5 underleg) or official (two players, innings, cancellation, to 21).")
-    var rules = "apple"
+    @Option(help: "Scoring: apple (one player, 8 throws, ×5 underleg) or official (two players, innings, cancellation, to 21). (default: apple; `up --demo`: the demo game's own)")
+    var rules: String?
+
+    /// The rules in force: `--rules`, else Apple's.
+    var resolvedRules: String { rules ?? GameConfiguration.Mode.apple.rawValue }
 
     @Option(help: ArgumentHelp("Player names, comma-separated.", valueName: "list"))
     var players: String?
@@ -85,7 +88,7 @@ struct GameOptions: ParsableArguments {
 
     /// The same options, for a child process.
     var arguments: [String] {
-        var list = ["--rules", rules]
+        var list = ["--rules", resolvedRules]
         if let players { list += ["--players", players] }
         if bust { list.append("--bust") }
         if throwClassifier != "trained" { list += ["--throw-classifier", throwClassifier] }
@@ -93,7 +96,7 @@ struct GameOptions: ParsableArguments {
     }
 
     func configuration() throws -> GameConfiguration {
-        guard let mode = GameConfiguration.Mode(rawValue: rules) else {
+        guard let mode = GameConfiguration.Mode(rawValue: resolvedRules) else {
             throw ValidationError("--rules must be apple or official")
         }
         let names = players.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }

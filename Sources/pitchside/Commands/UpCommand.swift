@@ -4,6 +4,7 @@ import PitchsideCore
 import PitchsidePose
 import PitchsideGame
 import PitchsideNodes
+import PitchsideSynth
 import Logging
 
 /// `pitchside up`: the whole cluster as supervised child processes on this machine.
@@ -62,9 +63,18 @@ struct UpCommand: ParsableCommand {
         let roles = try Self.parseWorkers(workers)
         guard Pacing(rawValue: pacing) != nil else { throw ValidationError("pacing must be live, lockstep or max") }
         let video: String
+        var game = self.game
         switch (input, demo) {
         case (let input?, false): video = input
-        case (nil, true): video = try DemoGame.path(logger: logger)
+        case (nil, true):
+            video = try DemoGame.path(logger: logger)
+            // The demo is scored by its own rules and players unless told otherwise (it is a
+            // two-player game under the official rules; scored as Apple's one-player game, every
+            // underleg throw counted ×5 for a player called "player").
+            if game.rules == nil, game.players == nil, let own = DemoGame.rulesAndPlayers() {
+                game.rules = own.rules
+                game.players = own.players.joined(separator: ",")
+            }
         default: throw ValidationError("give either --input or --demo")
         }
 
@@ -75,7 +85,9 @@ struct UpCommand: ParsableCommand {
                                                extra: pacing == "live" ? ["--queue", "\(Self.liveReceiveQueue)"] : [])
         let consumers = children.count
         // One log per run: a new run is a new game; a restarted aggregator reuses this run's log.
-        let database = configuration.dataDirectory + "/up-\(Int(Date().timeIntervalSince1970)).sqlite"
+        // Named by time and process: two runs started within a second shared one log, and each
+        // aggregator died on the other's events, again and again.
+        let database = configuration.dataDirectory + "/up-\(Int(Date().timeIntervalSince1970))-\(getpid()).sqlite"
         children.append(ChildSpec(name: "aggregator", executable: SelfExecutable.path,
                                   arguments: ["aggregate", "--database", database, "--roles", roles.joined(separator: ",")]
                                       + game.arguments + shared))
@@ -157,6 +169,12 @@ enum DemoGame {
         let env = ProcessInfo.processInfo.environment
         let cache = env["PITCHSIDE_CACHE"] ?? ((env["HOME"] ?? "/tmp") + "/.cache/pitchside")
         return cache + "/demo-\(seed)"
+    }
+
+    /// The rules and player names the demo game was rendered with (its truth.json), if readable.
+    static func rulesAndPlayers() -> (rules: String, players: [String])? {
+        guard let truth = try? GroundTruth.load(path: directory + "/truth.json"), !truth.settings.players.isEmpty else { return nil }
+        return (truth.settings.rules.rawValue, truth.settings.players.map(\.name))
     }
 
     static func path(logger: Logger) throws -> String {
