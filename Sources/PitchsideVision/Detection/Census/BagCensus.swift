@@ -133,6 +133,9 @@ public struct BagCensus: Sendable {
     /// blob counted by its area alone at a first rest state, which may be the board's own paint
     /// in shade at a corner (dev9-0018: seen in two rest states, gone in the third).
     private var arrivedSeen: Set<UInt32> = []
+    /// Whether any bag has come yet: a rest state showed pixels turned bag-coloured, or a bag
+    /// crossing the hole. Until then every bag in view lay there from the start.
+    private var bagHasCome = false
     private var nextID: UInt32 = 1
     private var boardKey: [PlanePoint] = []
     /// Whether, since the last rest state, a bag was seen passing just above the hole where no
@@ -183,6 +186,7 @@ public struct BagCensus: Sendable {
         restTaken = false
         reported = []
         arrivedSeen = []
+        bagHasCome = false
         lastRest = nil
         restBeforeLast = nil
         lastRestPtsUs = nil
@@ -268,6 +272,9 @@ public struct BagCensus: Sendable {
             return RestStateDifference.revertedShare(of: s, before: before, last: last, now: scan)
         }
         if let scan { restBeforeLast = lastRest; lastRest = scan }
+        // This rest state's own arrival counts: a blob beside the bag that came is no bag lying
+        // there from the start (held2-0018 throw 1: a piece of it, beside it on the ground).
+        if crossedHole || !(difference?.appeared.isEmpty ?? true) { bagHasCome = true }
         var changes = reconcile(sightings, difference: difference, lastSightings: lastSightings, restedUnseen: restedUnseen,
                                 revertedShare: revertedShare, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
         lastRestPtsUs = frame.ptsUs
@@ -420,6 +427,8 @@ public struct BagCensus: Sendable {
         var next: [CensusBag] = []
         var unmatchedOld: [CensusBag] = []
         var kept = [Bool](repeating: false, count: reported.count)
+        // Bags the pixels say left their blob (below): not merely unseen.
+        var left: Set<UInt32> = []
         func newBag(_ s: BagSighting, area: Double) {
             let bag = CensusBag(id: nextID, center: s.center, colour: s.colour, place: s.place, sincePtsUs: ptsUs, area: area)
             if difference != nil { arrivedSeen.insert(bag.id) }
@@ -449,6 +458,7 @@ public struct BagCensus: Sendable {
             if inside.count > 1, shrank, !grew, let newest = inside.max(by: { reported[$0].id < reported[$1].id }) {
                 // The blob shrank: its newest bag left it (slid off, or knocked in); it is judged
                 // below with the bags no longer seen.
+                left.insert(reported[newest].id)
                 inside.removeAll { $0 == newest }
             } else if inside.count > 1, !grew, let lastRestPtsUs,
                       let paused = inside.first(where: {
@@ -461,6 +471,7 @@ public struct BagCensus: Sendable {
                 // stood still long enough for a rest state) and went in. Against a bag of its own
                 // colour, what it leaves going is mostly re-shading, too little for a patch
                 // (dev-stack-0016 throw 8 and dev5-0016 throw 3).
+                left.insert(reported[paused].id)
                 inside.removeAll { $0 == paused }
             }
             // One throw between rest states adds one bag at most.
@@ -500,6 +511,17 @@ public struct BagCensus: Sendable {
                 next.append(bag)
                 unmatchedNew.removeAll { $0 == k }
                 changes.append(CensusChange(kind: bag.place == .inHole ? .knockedIn : .knockedOff, bagID: bag.id, place: bag.place))
+            } else if let difference, arrivedSeen.contains(old.id), !left.contains(old.id),
+                      !difference.disappeared.contains(where: { $0.center.distance(to: old.center) <= bagSide }) {
+                // Not seen, but nothing it was made of went: a bag whose colour lies near the
+                // threshold against the top or the ground (a yellow bag on a tan top at 640×360,
+                // an olive one on grey ground) makes a blob of a few pixels that comes and goes
+                // with the codec. Dropped, it was never counted again (dev9-0003). Only a bag
+                // seen arriving: a blob at a corner of the top, counted by its area at the first
+                // rest state, was the paint in shade and stayed counted all game (dev9-0018).
+                // Asked before the hole's rule below: a yellow bag on a tan top behind the hole
+                // at 960×540 came and went so and was taken through the hole (held3-0010 throw 4).
+                next.append(old)
             } else if old.place == .onBoard, holeDistance <= 1.5 * bagSide {
                 // Gone from view beside the hole: through it.
                 var bag = old
@@ -508,15 +530,6 @@ public struct BagCensus: Sendable {
                 bag.sincePtsUs = ptsUs
                 next.append(bag)
                 changes.append(CensusChange(kind: .knockedIn, bagID: bag.id, place: .inHole))
-            } else if let difference, arrivedSeen.contains(old.id),
-                      !difference.disappeared.contains(where: { $0.center.distance(to: old.center) <= bagSide }) {
-                // Not seen, but nothing it was made of went: a bag whose colour lies near the
-                // threshold against the top or the ground (a yellow bag on a tan top at 640×360,
-                // an olive one on grey ground) makes a blob of a few pixels that comes and goes
-                // with the codec. Dropped, it was never counted again (dev9-0003). Only a bag
-                // seen arriving: a blob at a corner of the top, counted by its area at the first
-                // rest state, was the paint in shade and stayed counted all game (dev9-0018).
-                next.append(old)
             } else {
                 changes.append(CensusChange(kind: .removed, bagID: old.id, place: old.place))
             }
@@ -535,7 +548,11 @@ public struct BagCensus: Sendable {
                 // Not a piece of a bag seen before, come apart from it (a blob split in two).
                 let unseen = !lastSightings.contains { $0.covers(s.center, margin: 0) }
                     && !reported.contains { $0.place == s.place && $0.center.distance(to: s.center) <= 1.5 * bagSide }
-                count = unseen && restedUnseen(s) ? 1 : 0
+                // Before any bag has come, one first seen now lay there from the start, unseen
+                // at the first rest states (a small olive bag on a tan top at 960×540 made no
+                // blob at the first rest state and one at the third, never counted: held3-0010);
+                // counted by its area, as at the first rest state.
+                count = !unseen ? 0 : !bagHasCome ? s.count : restedUnseen(s) ? 1 : 0
             }
             for _ in 0..<count { newBag(s, area: s.area / Double(count)) }
         }
