@@ -20,7 +20,7 @@ final class UpCommandTests: XCTestCase {
             try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent(entry).path,
                                                        withDestinationPath: real + "/" + entry)
         }
-        let demo = cache.appendingPathComponent("demo-2020")
+        let demo = cache.appendingPathComponent("demo-2021")  // `DemoGame.seed`
         try FileManager.default.createDirectory(at: demo, withIntermediateDirectories: true)
         for file in ["game.mp4", "truth.json"] {
             try FileManager.default.copyItem(at: game.appendingPathComponent(file), to: demo.appendingPathComponent(file))
