@@ -349,6 +349,13 @@ public struct BagCensus: Sendable {
         return !resting.contains { same($0, s, tolerance: 0.25 * bagSide) }
     }
 
+    /// Whether a bag centred at `p` overlaps the hole's mouth: within the hole's half-width and
+    /// half a bag of its centre along the picture, and a bag of it across.
+    func overMouth(_ p: PlanePoint, board: BoardDetection, bagSide: Double) -> Bool {
+        let hole = board.hole
+        return abs(p.x - hole.center.x) <= hole.semiMajor + 0.5 * bagSide && abs(p.y - hole.center.y) <= bagSide
+    }
+
     /// A blob centred on the hole's mouth: a bag come down there, about to sink in. A fast bag
     /// seen at 30 fps can go from short of the air above the hole to its mouth between two
     /// frames (dev6-0018 throw 1: 12 px a frame at 640×360, seen only at the mouth for four
@@ -512,6 +519,7 @@ public struct BagCensus: Sendable {
                 unmatchedNew.removeAll { $0 == k }
                 changes.append(CensusChange(kind: bag.place == .inHole ? .knockedIn : .knockedOff, bagID: bag.id, place: bag.place))
             } else if let difference, arrivedSeen.contains(old.id), !left.contains(old.id),
+                      !(old.place == .onBoard && overMouth(old.center, board: board, bagSide: bagSide)),
                       !difference.disappeared.contains(where: { $0.center.distance(to: old.center) <= bagSide }) {
                 // Not seen, but nothing it was made of went: a bag whose colour lies near the
                 // threshold against the top or the ground (a yellow bag on a tan top at 640×360,
@@ -521,6 +529,8 @@ public struct BagCensus: Sendable {
                 // rest state, was the paint in shade and stayed counted all game (dev9-0018).
                 // Asked before the hole's rule below: a yellow bag on a tan top behind the hole
                 // at 960×540 came and went so and was taken through the hole (held3-0010 throw 4).
+                // Not for a bag over the hole's mouth: one sinking in there leaves the hole's
+                // dark where it lay, too like a dark bag for a patch (dev8-0018 throw 2, red).
                 next.append(old)
             } else if old.place == .onBoard, holeDistance <= 1.5 * bagSide {
                 // Gone from view beside the hole: through it.
