@@ -186,6 +186,8 @@ enum DemoGame {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SelfExecutable.path)
         process.arguments = ["synth", "game", "--seed", "\(seed)", "--out", directory, "--size", "1280x720"]
+        // What synth prints is the game's truth, throw by throw: not before the live scores.
+        process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0, FileManager.default.fileExists(atPath: video) else {
