@@ -14,8 +14,7 @@ final class UpCommandTests: XCTestCase {
         let game = URL(fileURLWithPath: video).deletingLastPathComponent()
         let cache = try TestVideo.temporaryDirectory()
         // The models and the runtime from the real cache.
-        let env = ProcessInfo.processInfo.environment
-        let real = env["PITCHSIDE_CACHE"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache/pitchside")
+        let real = TestCache.directory
         for entry in try FileManager.default.contentsOfDirectory(atPath: real) where !entry.hasPrefix("demo-") {
             try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent(entry).path,
                                                        withDestinationPath: real + "/" + entry)

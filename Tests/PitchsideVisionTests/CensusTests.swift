@@ -287,6 +287,23 @@ final class CensusTests: XCTestCase {
         return passing
     }
 
+    /// A fresh census through an empty scene, a bag passing, the scene with the bag `seen` at
+    /// rest, a bag passing again, and `after`: the rest states of the empty scene, of the bag's
+    /// arrival and of `after`.
+    private func arriveThenRest(empty: ImageBuffer, passing: ImageBuffer, seen: ImageBuffer, after: ImageBuffer,
+                                board: BoardDetection) throws -> (first: CensusResult, arrived: CensusResult, next: CensusResult) {
+        var census = BagCensus()
+        var seq: UInt64 = 0
+        let results = rest(&census, [empty], board: board, seq: &seq)
+        XCTAssertEqual(results.count, 1, "one rest state for the empty scene")
+        let first = try XCTUnwrap(results.first)
+        _ = rest(&census, [passing], board: board, seq: &seq, frames: 2)
+        let arrived = try XCTUnwrap(rest(&census, [seen], board: board, seq: &seq).last)
+        _ = rest(&census, [passing], board: board, seq: &seq, frames: 2)
+        let next = try XCTUnwrap(rest(&census, [after], board: board, seq: &seq).last)
+        return (first, arrived, next)
+    }
+
     /// Feeds each picture for long enough to be a rest state; the results.
     private func rest(_ census: inout BagCensus, _ images: [ImageBuffer], board: BoardDetection, seq: inout UInt64,
                       frames: Int? = nil) -> [CensusResult] {
@@ -499,15 +516,10 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(BagFinder().find(in: seen, board: board).filter { $0.place == .onGround }.count, 1)
         XCTAssertEqual(BagFinder().find(in: faded, board: board).count, 0)
         for (after, expected) in [(faded, 1), (gone, 0)] {
-            var census = BagCensus()
-            var seq: UInt64 = 0
-            XCTAssertEqual(rest(&census, [empty], board: board, seq: &seq).map(\.onGround), [0])
-            _ = rest(&census, [passing], board: board, seq: &seq, frames: 2)
-            let arrived = try XCTUnwrap(rest(&census, [seen], board: board, seq: &seq).last)
+            let (first, arrived, next) = try arriveThenRest(empty: empty, passing: passing, seen: seen, after: after, board: board)
+            XCTAssertEqual(first.onGround, 0)
             XCTAssertEqual(arrived.onGround, 1)
             XCTAssertEqual(arrived.changes.map(\.kind), [.newBag])
-            _ = rest(&census, [passing], board: board, seq: &seq, frames: 2)
-            let next = try XCTUnwrap(rest(&census, [after], board: board, seq: &seq).last)
             XCTAssertEqual(next.onGround, expected, expected == 1 ? "faded: still there" : "gone")
             XCTAssertEqual(next.changes.map(\.kind), expected == 1 ? [] : [.removed])
         }
@@ -548,15 +560,10 @@ final class CensusTests: XCTestCase {
             XCTAssertEqual(BagFinder().find(in: p.faded, board: board).count, 0)
         }
         for (p, after, stays) in [(behind, behind.faded, true), (behind, empty, false), (atMouth, atMouth.faded, false)] {
-            var census = BagCensus()
-            var seq: UInt64 = 0
-            XCTAssertEqual(rest(&census, [empty], board: board, seq: &seq).map(\.onBoard), [0])
-            _ = rest(&census, [passing], board: board, seq: &seq, frames: 2)
-            let arrived = try XCTUnwrap(rest(&census, [p.seen], board: board, seq: &seq).last)
+            let (first, arrived, next) = try arriveThenRest(empty: empty, passing: passing, seen: p.seen, after: after, board: board)
+            XCTAssertEqual(first.onBoard, 0)
             XCTAssertEqual(arrived.onBoard, 1)
             XCTAssertEqual(arrived.changes.map(\.kind), [.newBag])
-            _ = rest(&census, [passing], board: board, seq: &seq, frames: 2)
-            let next = try XCTUnwrap(rest(&census, [after], board: board, seq: &seq).last)
             XCTAssertEqual(next.onBoard, stays ? 1 : 0, stays ? "faded: still there" : "gone")
             XCTAssertEqual(next.inHole, stays ? 0 : 1)
             XCTAssertEqual(next.changes.map(\.kind), stays ? [] : [.knockedIn])

@@ -4,12 +4,19 @@ import PitchsideGame
 import PitchsideTransport
 import XCTest
 
+/// The cache the models live in: `$PITCHSIDE_CACHE`, else `~/.cache/pitchside`.
+enum TestCache {
+    static var directory: String {
+        ProcessInfo.processInfo.environment["PITCHSIDE_CACHE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() + "/.cache/pitchside")
+    }
+}
+
 /// A synthetic game rendered once by `pitchside synth` and kept in the cache
 /// (`$PITCHSIDE_CACHE/test-games`, like the models), so later runs skip the rendering.
 enum TestGames {
     static func video(seed: Int, arguments: [String]) throws -> String {
-        let env = ProcessInfo.processInfo.environment
-        let cache = env["PITCHSIDE_CACHE"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache/pitchside")
+        let cache = TestCache.directory
         let name = (["seed\(seed)"] + arguments).joined(separator: "_").replacingOccurrences(of: "-", with: "")
         let dir = URL(fileURLWithPath: cache).appendingPathComponent("test-games").appendingPathComponent(name)
         let video = dir.appendingPathComponent("game.mp4").path
