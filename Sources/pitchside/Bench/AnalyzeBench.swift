@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PitchsideCore
 import PitchsideNodes
+import PitchsidePose
 import PitchsideSynth
 
 /// `pitchside bench analyze`: the whole cluster on a 60 s 1280×720 game, as users run it.
@@ -143,9 +144,7 @@ struct AnalyzeBench: ParsableCommand {
 
     /// The benchmark game, rendered once into the cache.
     static func gameVideo(seed: UInt64, seconds: Double) throws -> String {
-        let env = ProcessInfo.processInfo.environment
-        let cache = env["PITCHSIDE_CACHE"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache/pitchside")
-        let dir = "\(cache)/bench-games/analyze-seed\(seed)-1280x720-\(Int(seconds))s"
+        let dir = "\(PoseAssets.cacheDirectory())/bench-games/analyze-seed\(seed)-1280x720-\(Int(seconds))s"
         if FileManager.default.fileExists(atPath: dir + "/truth.json") { return dir + "/game.mp4" }
         print("rendering the benchmark game (seed \(seed), \(Int(seconds)) s at 1280×720) into \(dir), once")
         let (game, _) = SynthBench.benchGame(seed: seed, seconds: seconds)

@@ -167,11 +167,7 @@ enum DemoGame {
     /// hole, one off, 29 points; the cluster scores it right live and in lockstep.
     static let seed = 2021
 
-    static var directory: String {
-        let env = ProcessInfo.processInfo.environment
-        let cache = env["PITCHSIDE_CACHE"] ?? ((env["HOME"] ?? "/tmp") + "/.cache/pitchside")
-        return cache + "/demo-\(seed)"
-    }
+    static var directory: String { PoseAssets.cacheDirectory() + "/demo-\(seed)" }
 
     /// The rules and player names the demo game was rendered with (its truth.json), if readable.
     static func rulesAndPlayers() -> (rules: String, players: [String])? {
