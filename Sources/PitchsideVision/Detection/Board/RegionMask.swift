@@ -167,3 +167,32 @@ struct RegionMask {
         return pts
     }
 }
+
+extension RegionMask {
+    /// Pixels inside `quad` (work coordinates): those of the filled mask, and those of regions
+    /// lying almost wholly (`share`) inside it outside the mask: things on the top, such as
+    /// bags across its edge, which notch the outline rather than leave a hole in it.
+    func cover(of quad: [PlanePoint], labels: [Int32], regions: [ColourRegion], imageWidth: Int, imageHeight: Int,
+               share: Double = 0.5) -> (filled: Int, objects: Int) {
+        let xs = quad.map(\.x), ys = quad.map(\.y)
+        let x0 = max(0, Int(xs.min()!.rounded(.down))), x1 = min(imageWidth - 1, Int(xs.max()!.rounded(.up)))
+        let y0 = max(0, Int(ys.min()!.rounded(.down))), y1 = min(imageHeight - 1, Int(ys.max()!.rounded(.up)))
+        guard x0 <= x1, y0 <= y1 else { return (0, 0) }
+        var filledInside = 0
+        var inside: [Int32: Int] = [:]
+        for y in y0...y1 {
+            for x in x0...x1 where polygonContains(quad, PlanePoint(Double(x) + 0.5, Double(y) + 0.5)) {
+                let mx = x - originX, my = y - originY
+                if mx >= 0, mx < width, my >= 0, my < height, filled[my * width + mx] == 1 {
+                    filledInside += 1
+                    continue
+                }
+                inside[labels[y * imageWidth + x], default: 0] += 1
+            }
+        }
+        let objects = inside.reduce(0) { sum, entry in
+            Double(entry.value) >= share * Double(regions[Int(entry.key)].area) ? sum + entry.value : sum
+        }
+        return (filledInside, objects)
+    }
+}
