@@ -101,6 +101,19 @@ final class RestStateDifferenceTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: red, arriving: false)).appeared.count, 1)
     }
 
+    /// A bag that grew by a piece short of most of a bag, with nothing seen arriving since the
+    /// last rest state: it was still settling there (held5-0016: a yellow bag on a white top at
+    /// 640×360 grew by 10 pixels of 26 and was counted twice). Seen arriving, the piece is a
+    /// bag come down beside it; a whole bag is new either way.
+    func testAPieceGrownOnABagWithNothingArrivingIsNotNew() throws {
+        let before = scan([(10, 8, 20, 14, Self.navy)])
+        let grown = scan([(10, 8, 20, 14, Self.navy), (20, 8, 24, 14, Self.navy)])  // 24 pixels: 0.4 of a bag
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: grown, arriving: true)).appeared.count, 1)
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: grown, arriving: false)).appeared, [])
+        let another = scan([(10, 8, 20, 14, Self.navy), (24, 8, 34, 14, Self.navy)])
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: before, to: another, arriving: false)).appeared.count, 1)
+    }
+
     /// A bag that shifted a little leaves as many pixels turned back to board as turned bag
     /// beside them: a move, no new bag. A bag of another colour that came down on it and pushed
     /// it leaves far more new than gone, side by side: a new bag (dev7-0010 throw 3, a navy bag on
