@@ -173,20 +173,14 @@ public struct BoardDetector: Sendable {
     private func evaluate(_ region: ColourRegion, top: SurfaceFragments.Joined, bagsCutIt: Bool, regions: [ColourRegion],
                           labels: [Int32], work: WorkImage, plain: WorkImage) -> Result<Scored, Rejection> {
         let mask = RegionMask(labels: labels, imageWidth: work.width, members: top.members, box: top.box)
-        let onTop = bagsCutIt ? ObjectsOnTop(regions: regions, labels: labels, width: work.width, height: work.height) : nil
-        let attempt = evaluate(region, top: top, mask: mask, objectsOnTop: onTop, work: work, plain: plain, labels: labels)
+        // The other regions, to count bags within the outline as top (`RegionMask.cover(of:)`).
+        let objectRegions = bagsCutIt ? regions : nil
+        let attempt = evaluate(region, top: top, mask: mask, objectRegions: objectRegions, labels: labels, work: work, plain: plain)
         if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
         let speckless = mask.droppingSpecks()
         guard speckless.filledArea < mask.filledArea else { return attempt }
-        return better(attempt, evaluate(region, top: top, mask: speckless, objectsOnTop: onTop, work: work, plain: plain,
-                                        labels: labels))
-    }
-
-    /// What is needed to count the pixels of things lying on a top's edges (`RegionMask.cover(of:)`).
-    private struct ObjectsOnTop {
-        var regions: [ColourRegion]
-        var labels: [Int32]
-        var width: Int, height: Int
+        return better(attempt, evaluate(region, top: top, mask: speckless, objectRegions: objectRegions, labels: labels,
+                                        work: work, plain: plain))
     }
 
     private func better(_ a: Result<Scored, Rejection>, _ b: Result<Scored, Rejection>) -> Result<Scored, Rejection> {
@@ -197,8 +191,8 @@ public struct BoardDetector: Sendable {
         }
     }
 
-    private func evaluate(_ region: ColourRegion, top: SurfaceFragments.Joined, mask: RegionMask, objectsOnTop: ObjectsOnTop?,
-                          work: WorkImage, plain: WorkImage, labels: [Int32]) -> Result<Scored, Rejection> {
+    private func evaluate(_ region: ColourRegion, top: SurfaceFragments.Joined, mask: RegionMask, objectRegions: [ColourRegion]?,
+                          labels: [Int32], work: WorkImage, plain: WorkImage) -> Result<Scored, Rejection> {
         guard let quad = QuadFitter.fit(boundary: mask.boundaryPoints()) else {
             return .failure(Rejection(message: "outline too small for a quadrilateral"))
         }
@@ -218,17 +212,16 @@ public struct BoardDetector: Sendable {
         let outline = pastBags ?? railCut
         let mean = region.meanColour
         let polished = ordered(EdgePolish.polish(outline, image: plain, sideOn: sideOn, paint: (Double(mean.0), Double(mean.1), Double(mean.2))))
-        if let onTop = objectsOnTop {
+        if let objectRegions {
             // Bags lying across a top cut into pieces also notch its edges, and stand above its
             // back edge: within the outline they are top, and the polished outline hugs the top.
             for q in [rough, polished] {
-                let c = mask.cover(of: q, labels: onTop.labels, regions: onTop.regions, imageWidth: onTop.width,
-                                   imageHeight: onTop.height)
+                let c = mask.cover(of: q, labels: labels, regions: objectRegions, imageWidth: work.width, imageHeight: work.height)
                 solidity = max(solidity, Double(c.filled + c.objects) / max(1, abs(polygonArea(q))))
             }
         }
         let shape = Shape(solidity: solidity, colourShare: colourShare, fragments: top.members.count - 1, rough: rough,
-                          extendedPastBags: pastBags != nil, cutByBags: objectsOnTop != nil)
+                          extendedPastBags: pastBags != nil, cutByBags: objectRegions != nil)
         // Polishing moves sides onto the picture's edges; on a board with rounded corners or a
         // bag over its edge a side can land astray. When the polished outline does not pass, the
         // outline it started from is scored too, and kept if it does better.

@@ -133,13 +133,14 @@ struct RestStateDifference: Sendable {
         }
         // One throw brings one bag between rest states: the largest patch is it. Another counts
         // only when most of a bag's size; smaller ones are bags of a pile re-shaded (compression
-        // of a still scene varies from frame to frame).
-        // With nothing seen arriving, a piece short of most of a bag is a bag that was still
-        // settling at the last rest state (held5-0016: a yellow bag on a white top at 640×360
-        // grew by 10 pixels of 26 between two rest states and was counted twice).
+        // of a still scene varies from frame to frame). With nothing seen arriving, the largest
+        // too: a piece short of most of a bag is a bag that was still settling at the last rest
+        // state (held5-0016: a yellow bag on a white top at 640×360 grew by 10 pixels of 26
+        // between two rest states and was counted twice).
         let joinedAppeared = Self.joined(appeared, within: bagSide).sorted { $0.area > $1.area }
-            .filter { arriving || $0.area >= Self.secondBagShare * after.singleBagArea }
-        self.appeared = joinedAppeared.enumerated().filter { $0.offset == 0 || $0.element.area >= Self.secondBagShare * after.singleBagArea }.map(\.element)
+        self.appeared = joinedAppeared.enumerated().filter {
+            ($0.offset == 0 && arriving) || $0.element.area >= Self.secondBagShare * after.singleBagArea
+        }.map(\.element)
         self.disappeared = Self.joined(disappeared, within: bagSide)
         self.reshaded = Self.joined(patches.reshaded, within: bagSide)
     }
