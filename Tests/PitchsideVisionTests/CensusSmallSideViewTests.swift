@@ -54,6 +54,44 @@ final class CensusSmallSideViewTests: XCTestCase {
         XCTAssertEqual(last.onGround, 0)
     }
 
+    /// A bag sinking into the hole still shows by it as a piece of a bag, and a slow sink can
+    /// look still long enough for a rest state: held5-0016 (yellow bags on a white top at
+    /// 640×360, a bag 7.1 pixels across and 26 pixels² at rest, the hole at (530.5, 237.0))
+    /// scored throws 3 and 5 on the board from pieces of 0.30 and 0.45 of a bag 1.3 and 0.7 bags
+    /// from the hole. A bag at rest by the hole showed 0.55 of a bag and more (held4-0016 throw 8,
+    /// held5-0017 throw 8), and a small piece away from the hole is no sinking bag.
+    func testAPieceOfABagByTheHoleAfterACrossingIsTheBagSinkingIntoIt() {
+        let census = BagCensus()
+        let hole = PlanePoint(530.46, 237.0), bagSide = 7.11, single = 26.0
+        func patch(_ x: Double, _ y: Double, bags: Double) -> ChangedPatch {
+            ChangedPatch(center: PlanePoint(x, y), area: bags * single, extentMin: PlanePoint(x - 2, y - 1), extentMax: PlanePoint(x + 2, y + 1))
+        }
+        XCTAssertTrue(census.isSinkingBag(patch(522.0, 233.0, bags: 0.30), hole: hole, bagSide: bagSide, singleBagArea: single), "throw 3")
+        XCTAssertTrue(census.isSinkingBag(patch(526.0, 236.0, bags: 0.45), hole: hole, bagSide: bagSide, singleBagArea: single), "throw 5")
+        XCTAssertFalse(census.isSinkingBag(patch(522.5, 235.0, bags: 0.56), hole: hole, bagSide: bagSide, singleBagArea: single), "a bag at rest")
+        XCTAssertFalse(census.isSinkingBag(patch(505.0, 240.0, bags: 0.30), hole: hole, bagSide: bagSide, singleBagArea: single), "away from the hole")
+    }
+
+    /// Bags standing on the top near its far edge rise above the top's outline in a side view,
+    /// where only the lit paint (the outline a pixel low) may pass for the board.
+    /// held4-0013 at frame 300 (1280×720, looked at as 640×360): a navy and three olive bags on a
+    /// wooden top; the two olive ones at the far end lie near the paint's yellowish hue at 0.6 of
+    /// its brightness and were taken for paint all game. held5-0000 at frame 240 (640×360): an
+    /// olive bag on a wooden top, blurred into the grey ground behind, within a shade of the
+    /// paint, never counted all game.
+    func testBagsStandingOnTheTopAtItsFarEdgeAreNotItsPaint() throws {
+        var dir = URL(fileURLWithPath: #filePath)
+        dir.deleteLastPathComponent()
+        for (fixture, bags) in [("side-view-1280-top-cut-by-bags.png", 4), ("side-view-640-olive-bag-at-far-edge.png", 2)] {
+            let picture = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/" + fixture))
+            let board = try XCTUnwrap(BoardDetector().detect(in: picture), fixture)
+            let onTop = BagFinder().find(in: picture, board: board).filter { $0.place == .onBoard }
+            print("\(fixture): blobs on the top \(onTop.map(\.count)), colours \(onTop.map(\.colour))")
+            // One blob per bag (how many bags a blob holds by its area is another question).
+            XCTAssertEqual(onTop.count, bags, fixture)
+        }
+    }
+
     /// A game (1280×720, looked at as 640×360) where three olive bags lie on the top before the
     /// first throw, two of them side by side (0.17 m between centres) in one blob of less than two
     /// bags' area. No bag alone is as wide: the blob holds two, and the first rest state counts all
@@ -74,10 +112,10 @@ final class CensusSmallSideViewTests: XCTestCase {
         let onBoard = BagFinder().find(in: picture, board: board).filter { $0.place == .onBoard }
         print("seed 7264 before the first throw: \(onBoard.map { ($0.area / $0.singleBagArea, $0.count) })")
         XCTAssertEqual(onBoard.map(\.count).reduce(0, +), 3)
-        // The pair's area is near the split (1.99 bag areas here): with a wider margin, its area
+        // The pair's area is near the split (2.06 bag areas here): with a wider margin, its area
         // alone says one bag, its width still two.
         var byWidth = BagFinder()
-        byWidth.splitMargin = 0.5
+        byWidth.splitMargin = 0.6
         let pair = try XCTUnwrap(byWidth.find(in: picture, board: board).filter { $0.place == .onBoard }.max { $0.area < $1.area })
         XCTAssertLessThan(pair.area / pair.singleBagArea, 1.5 + byWidth.splitMargin, "by area alone, one bag")
         XCTAssertEqual(pair.count, 2)

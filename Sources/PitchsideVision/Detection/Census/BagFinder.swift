@@ -41,6 +41,12 @@ public struct BagFinder: Sendable {
     public var darkAboveTopShare = 0.45
     /// The darkest share of the lit top's brightness a face of the board takes in shade.
     public var minimumShadeShare = 0.25
+    /// On the top and just above it, a colour near the paint's that is no shade of it
+    /// (`isShade`) is the paint only this bright or brighter, a share of the lit top's
+    /// brightness: an olive bag on a wooden top lies near the paint's yellowish hue at 0.6-0.7 of
+    /// its brightness (held4-0013: two such bags standing above the top's far edge were taken
+    /// for paint all game). Elsewhere the board's faces show darker paint (`isPaint`).
+    public var litPaintShare = 0.8
 
     /// How far past the top's box, in board lengths, its faces in shade can show: past its ends
     /// (a front face, legs seen at a slant) and below it (the rail, legs down to the ground: the
@@ -135,7 +141,7 @@ public struct BagFinder: Sendable {
             let edgeDistance = nearTop.x.contains(p.x) && nearTop.y.contains(p.y) ? polygonSignedDistance(quad, p) : .infinity
             if edgeDistance < -1, !inHole(p.x, p.y, grow: 1.5) {
                 if f.luma < darkOnTopShare * boardColour.luma { return .bag }
-                return isPaint(f, of: boardColour) ? .none : .bag
+                return isShade(f, of: boardColour) || isLitPaint(f, of: boardColour) ? .none : .bag
             }
             let level = groundContrast(f, against: ground, threshold: groundThreshold)
             guard level != .none else { return .none }
@@ -148,7 +154,13 @@ public struct BagFinder: Sendable {
                 return level
             }
             guard faces.x.contains(p.x), faces.y.contains(p.y) else { return level }
-            return !isPaint(f, of: boardColour) && !isBlend(f, of: boardColour, with: ground) ? level : .none
+            // Just above the top in a side view (a bag standing on it near its far edge) no face of
+            // the board shows, nor its paint in shade: only the lit top where the outline ran a
+            // pixel or two low (held5-0000: an olive bag there, blurred into the grey ground, lay
+            // within a shade of a wooden top's paint and was never counted).
+            let aboveTop = !overhead && edgeDistance > 0 && polygonContains(quad, PlanePoint(p.x, p.y + 0.5 * bag))
+            let paint = aboveTop ? isLitPaint(f, of: boardColour) : isPaint(f, of: boardColour)
+            return !paint && !isBlend(f, of: boardColour, with: ground) ? level : .none
         }
         // Foreground mask over the region around the board: 1 for bag colour, `overHole` for bag
         // colour over a side view's hole, which only counts as part of a bag seen around it, and
@@ -305,6 +317,13 @@ public struct BagFinder: Sendable {
     private func isPaint(_ f: ColourFeature, of board: ColourFeature) -> Bool {
         if isShade(f, of: board) { return true }
         return f.distance(to: board) <= colourThreshold && f.luma >= minimumShadeShare * board.luma
+    }
+
+    /// Whether `f` is the board's paint lit: near its colour and about as bright (`litPaintShare`).
+    /// Where only the top can show (on it, and just above it in a side view), a colour near the
+    /// paint's but darker and no shade of it is a bag's: an olive bag on a wooden top.
+    private func isLitPaint(_ f: ColourFeature, of board: ColourFeature) -> Bool {
+        f.distance(to: board) <= colourThreshold && f.luma >= litPaintShare * board.luma
     }
 
     /// Whether `f` is the board's own paint in shade (its front face, rail, legs, border stripe):
