@@ -59,17 +59,28 @@ final class CensusSmallSideViewTests: XCTestCase {
     /// 640×360, a bag 7.1 pixels across and 26 pixels² at rest, the hole at (530.5, 237.0))
     /// scored throws 3 and 5 on the board from pieces of 0.30 and 0.45 of a bag 1.3 and 0.7 bags
     /// from the hole. A bag at rest by the hole showed 0.55 of a bag and more (held4-0016 throw 8,
-    /// held5-0017 throw 8), and a small piece away from the hole is no sinking bag.
+    /// held5-0017 throw 8), and a small piece away from the hole, or past it, is no sinking bag.
     func testAPieceOfABagByTheHoleAfterACrossingIsTheBagSinkingIntoIt() {
         let census = BagCensus()
-        let hole = PlanePoint(530.46, 237.0), bagSide = 7.11, single = 26.0
-        func patch(_ x: Double, _ y: Double, bags: Double) -> ChangedPatch {
-            ChangedPatch(center: PlanePoint(x, y), area: bags * single, extentMin: PlanePoint(x - 2, y - 1), extentMax: PlanePoint(x + 2, y + 1))
+        // The board the detection worker found in held5-0016 (the back end, with the hole, on the right).
+        let board = BoardDetection(imageWidth: 640, imageHeight: 360,
+                                   corners: [PlanePoint(479.92, 240.70), PlanePoint(534.44, 231.96), PlanePoint(548.01, 238.76), PlanePoint(487.96, 248.12)],
+                                   hole: PixelEllipse(center: PlanePoint(530.46, 237.0), semiMajor: 3.97, semiMinor: 1.02, angleDegrees: -2.93),
+                                   metresPerPixel: 0.021084, confidence: 1, backEdgeStart: 1, lengthAlongFirstEdge: true,
+                                   surfaceColour: RGBColour(r: 232, g: 230, b: 222), holeContrast: 1)
+        let bagSide = 7.11, single = 26.0
+        func sinking(_ x: Double, _ y: Double, bags: Double) -> Bool {
+            let patch = ChangedPatch(center: PlanePoint(x, y), area: bags * single,
+                                     extentMin: PlanePoint(x - 2, y - 1), extentMax: PlanePoint(x + 2, y + 1))
+            return census.isSinkingBag(patch, board: board, bagSide: bagSide, singleBagArea: single)
         }
-        XCTAssertTrue(census.isSinkingBag(patch(522.0, 233.0, bags: 0.30), hole: hole, bagSide: bagSide, singleBagArea: single), "throw 3")
-        XCTAssertTrue(census.isSinkingBag(patch(526.0, 236.0, bags: 0.45), hole: hole, bagSide: bagSide, singleBagArea: single), "throw 5")
-        XCTAssertFalse(census.isSinkingBag(patch(522.5, 235.0, bags: 0.56), hole: hole, bagSide: bagSide, singleBagArea: single), "a bag at rest")
-        XCTAssertFalse(census.isSinkingBag(patch(505.0, 240.0, bags: 0.30), hole: hole, bagSide: bagSide, singleBagArea: single), "away from the hole")
+        XCTAssertTrue(sinking(522.0, 233.0, bags: 0.30), "throw 3")
+        XCTAssertTrue(sinking(526.0, 236.0, bags: 0.45), "throw 5")
+        XCTAssertFalse(sinking(522.5, 235.0, bags: 0.56), "a bag at rest by the hole")
+        XCTAssertFalse(sinking(505.0, 240.0, bags: 0.30), "away from the hole")
+        // A bag at rest past the hole, partly hidden behind it (held3-0010 throw 4: 0.39 of a bag,
+        // 0.9 bags past its centre).
+        XCTAssertFalse(sinking(537.0, 236.0, bags: 0.39), "past the hole")
     }
 
     /// Bags standing on the top near its far edge rise above the top's outline in a side view,

@@ -155,11 +155,13 @@ public struct BagCensus: Sendable {
     public var behindBackEndShort = 1.5
     public var behindBackEndPast = 2.0
     /// A piece of bag colour come since the last rest state, after a crossing, smaller than this
-    /// share of a bag and within `sinkingReach` bag sides of the hole's centre, is the bag
-    /// sinking into the hole (development and held games: such pieces were 0.30-0.45 of a bag
-    /// when the bag went in, 0.56 and more when it stayed on the board).
+    /// share of a bag and within `sinkingReach` bag sides of the hole's centre, not past it
+    /// (`sinkingPast`), is the bag sinking into the hole (held5-0016: 0.30 and 0.45 of a bag
+    /// when the bag went in; bags at rest by the hole after a crossing showed 0.55 of a bag and
+    /// more, held4-0016 and held5-0017 throw 8).
     public var sinkingShare = 0.5
     public var sinkingReach = 1.5
+    public var sinkingPast = 0.5
 
     public init() {}
 
@@ -266,7 +268,7 @@ public struct BagCensus: Sendable {
         // (held5-0016 throws 3 and 5: a third of a yellow bag by the hole of a white top at
         // 640×360, counted a bag at rest; both went in).
         if crossedHole, let single = scan?.singleBagArea {
-            difference?.appeared.removeAll { isSinkingBag($0, hole: scaled.hole.center, bagSide: bagSide, singleBagArea: single) }
+            difference?.appeared.removeAll { isSinkingBag($0, board: scaled, bagSide: bagSide, singleBagArea: single) }
         }
         let arrived = sawArrival
         sawArrival = false
@@ -319,9 +321,20 @@ public struct BagCensus: Sendable {
     }
 
     /// Whether `patch`, come since the last rest state after a bag crossed the hole's mouth, is
-    /// that bag sinking into the hole (`sinkingShare`, `sinkingReach`).
-    func isSinkingBag(_ patch: ChangedPatch, hole: PlanePoint, bagSide: Double, singleBagArea: Double) -> Bool {
-        patch.area < sinkingShare * singleBagArea && patch.center.distance(to: hole) <= sinkingReach * bagSide
+    /// that bag sinking into the hole (`sinkingShare`, `sinkingReach`). Past the hole toward the
+    /// back end by more than `sinkingPast` of a bag it is a bag at rest behind the hole, partly
+    /// hidden (held3-0010 throw 4: 0.39 of a bag, 0.9 bags past the hole's centre; it grew to a
+    /// whole bag by the next rest state).
+    func isSinkingBag(_ patch: ChangedPatch, board: BoardDetection, bagSide: Double, singleBagArea: Double) -> Bool {
+        let hole = board.hole.center
+        guard patch.area < sinkingShare * singleBagArea, patch.center.distance(to: hole) <= sinkingReach * bagSide else { return false }
+        let c = board.corners, b = board.backEdgeStart
+        let back = PlanePoint((c[b].x + c[(b + 1) % 4].x) / 2, (c[b].y + c[(b + 1) % 4].y) / 2)
+        let front = PlanePoint((c[(b + 2) % 4].x + c[(b + 3) % 4].x) / 2, (c[(b + 2) % 4].y + c[(b + 3) % 4].y) / 2)
+        let length = back.distance(to: front)
+        guard length > 0 else { return true }
+        let past = ((patch.center.x - hole.x) * (back.x - front.x) + (patch.center.y - hole.y) * (back.y - front.y)) / length
+        return past <= sinkingPast * bagSide
     }
 
     /// The resting board bag whose pixels changed in place (`RestStateDifference.reshaded`):
