@@ -157,8 +157,9 @@ public struct BagCensus: Sendable {
     /// A piece of bag colour come since the last rest state, after a crossing, smaller than this
     /// share of a bag and within `sinkingReach` bag sides of the hole's centre, not past it
     /// (`sinkingPast`), is the bag sinking into the hole (held5-0016: 0.30 and 0.45 of a bag
-    /// when the bag went in; bags at rest by the hole after a crossing showed 0.55 of a bag and
-    /// more, held4-0016 and held5-0017 throw 8).
+    /// when the bag went in; bags at rest by the hole after a crossing mostly showed 0.55 of a
+    /// bag and more, held4-0016 and held5-0017 throw 8, but held2-0017 throw 5, at rest short of
+    /// the hole beside a pile, showed less and is read as in the hole).
     public var sinkingShare = 0.5
     public var sinkingReach = 1.5
     public var sinkingPast = 0.5
