@@ -81,6 +81,11 @@ final class CensusSmallSideViewTests: XCTestCase {
         // A bag at rest past the hole, partly hidden behind it (held3-0010 throw 4: 0.39 of a bag,
         // 0.9 bags past its centre).
         XCTAssertFalse(sinking(537.0, 236.0, bags: 0.39), "past the hole")
+        // Along the board toward its back end (right here): the hole's centre is 0, a bag behind
+        // it positive, one short of it negative.
+        XCTAssertEqual(census.pastHole(PlanePoint(530.46, 237.0), board: board), 0, accuracy: 1e-9)
+        XCTAssertGreaterThan(census.pastHole(PlanePoint(537.0, 236.0), board: board), 0.5 * bagSide)
+        XCTAssertLessThan(census.pastHole(PlanePoint(522.0, 233.0), board: board), -0.5 * bagSide)
     }
 
     /// Bags standing on the top near its far edge rise above the top's outline in a side view,

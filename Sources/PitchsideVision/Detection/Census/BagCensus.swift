@@ -292,7 +292,7 @@ public struct BagCensus: Sendable {
         // there from the start (held2-0018 throw 1: a piece of it, beside it on the ground).
         if crossedHole || !(difference?.appeared.isEmpty ?? true) { bagHasCome = true }
         var changes = reconcile(sightings, difference: difference, lastSightings: lastSightings, restedUnseen: restedUnseen,
-                                revertedShare: revertedShare, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
+                                revertedShare: revertedShare, arrived: arrived, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
         lastRestPtsUs = frame.ptsUs
         // Nothing new, but a resting bag changed shade in place: said as such, for the flight to
         // decide (it is neither a bag through the hole nor none).
@@ -329,13 +329,18 @@ public struct BagCensus: Sendable {
     func isSinkingBag(_ patch: ChangedPatch, board: BoardDetection, bagSide: Double, singleBagArea: Double) -> Bool {
         let hole = board.hole.center
         guard patch.area < sinkingShare * singleBagArea, patch.center.distance(to: hole) <= sinkingReach * bagSide else { return false }
-        let c = board.corners, b = board.backEdgeStart
+        return pastHole(patch.center, board: board) <= sinkingPast * bagSide
+    }
+
+    /// How far `p` lies past the hole's centre toward the board's back end, along the board
+    /// (negative: short of it), in picture pixels.
+    func pastHole(_ p: PlanePoint, board: BoardDetection) -> Double {
+        let hole = board.hole.center, c = board.corners, b = board.backEdgeStart
         let back = PlanePoint((c[b].x + c[(b + 1) % 4].x) / 2, (c[b].y + c[(b + 1) % 4].y) / 2)
         let front = PlanePoint((c[(b + 2) % 4].x + c[(b + 3) % 4].x) / 2, (c[(b + 2) % 4].y + c[(b + 3) % 4].y) / 2)
         let length = back.distance(to: front)
-        guard length > 0 else { return true }
-        let past = ((patch.center.x - hole.x) * (back.x - front.x) + (patch.center.y - hole.y) * (back.y - front.y)) / length
-        return past <= sinkingPast * bagSide
+        guard length > 0 else { return 0 }
+        return ((p.x - hole.x) * (back.x - front.x) + (p.y - hole.y) * (back.y - front.y)) / length
     }
 
     /// The resting board bag whose pixels changed in place (`RestStateDifference.reshaded`):
@@ -460,8 +465,8 @@ public struct BagCensus: Sendable {
     /// since the rest state before (`restedUnseen`), is a bag that came to rest by the last rest
     /// state unseen there: new now.
     private mutating func reconcile(_ sightings: [BagSighting], difference: RestStateDifference?, lastSightings: [BagSighting],
-                                    restedUnseen: (BagSighting) -> Bool, revertedShare: (BagSighting) -> Double?, board: BoardDetection,
-                                    bagSide: Double, ptsUs: Int64) -> [CensusChange] {
+                                    restedUnseen: (BagSighting) -> Bool, revertedShare: (BagSighting) -> Double?, arrived: Bool,
+                                    board: BoardDetection, bagSide: Double, ptsUs: Int64) -> [CensusChange] {
         var changes: [CensusChange] = []
         var unmatchedNew: [Int] = []
         var next: [CensusBag] = []
@@ -564,6 +569,13 @@ public struct BagCensus: Sendable {
                 // at 960×540 came and went so and was taken through the hole (held3-0010 throw 4).
                 // Not for a bag over the hole's mouth: one sinking in there leaves the hole's
                 // dark where it lay, too like a dark bag for a patch (dev8-0018 throw 2, red).
+                next.append(old)
+            } else if old.place == .onBoard, !arrived, holeDistance <= 1.5 * bagSide,
+                      pastHole(old.center, board: board) > sinkingPast * bagSide {
+                // Behind the hole, with nothing come since that could have pushed it in: a bag
+                // whose colour lies near the threshold against the top came and went with the
+                // codec (held3-0010 throw 4, a yellow bag on a tan top at 960×540, left a patch
+                // going that the rule above would not pass).
                 next.append(old)
             } else if old.place == .onBoard, holeDistance <= 1.5 * bagSide {
                 // Gone from view beside the hole: through it.
