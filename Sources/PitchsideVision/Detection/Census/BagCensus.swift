@@ -335,12 +335,12 @@ public struct BagCensus: Sendable {
     /// How far `p` lies past the hole's centre toward the board's back end, along the board
     /// (negative: short of it), in picture pixels.
     func pastHole(_ p: PlanePoint, board: BoardDetection) -> Double {
-        let hole = board.hole.center, c = board.corners, b = board.backEdgeStart
-        let back = PlanePoint((c[b].x + c[(b + 1) % 4].x) / 2, (c[b].y + c[(b + 1) % 4].y) / 2)
-        let front = PlanePoint((c[(b + 2) % 4].x + c[(b + 3) % 4].x) / 2, (c[(b + 2) % 4].y + c[(b + 3) % 4].y) / 2)
+        let c = board.corners, b = board.backEdgeStart
+        let back = (c[b] + c[(b + 1) % 4]) * 0.5, front = (c[(b + 2) % 4] + c[(b + 3) % 4]) * 0.5
         let length = back.distance(to: front)
         guard length > 0 else { return 0 }
-        return ((p.x - hole.x) * (back.x - front.x) + (p.y - hole.y) * (back.y - front.y)) / length
+        let v = p - board.hole.center, axis = back - front
+        return (v.x * axis.x + v.y * axis.y) / length
     }
 
     /// The resting board bag whose pixels changed in place (`RestStateDifference.reshaded`):

@@ -149,17 +149,19 @@ public struct BagFinder: Sendable {
             // into what lies behind it (dev8-0002: the far edge of a white top on grass grew into
             // a blob of five bags).
             if level == .faint, faces.x.contains(p.x), faces.y.contains(p.y) { return .none }
-            if !overhead, f.luma < darkAboveTopShare * boardColour.luma,
-               edgeDistance <= 0 || polygonContains(quad, PlanePoint(p.x, p.y + 0.5 * bag)) {
+            // Just above the top in a side view: outside its outline, the point half a bag below
+            // on it (possible only near the top's box, where the distance was measured).
+            let justAbove = !overhead && edgeDistance > 0 && edgeDistance.isFinite
+                && polygonContains(quad, PlanePoint(p.x, p.y + 0.5 * bag))
+            if !overhead, f.luma < darkAboveTopShare * boardColour.luma, edgeDistance <= 0 || justAbove {
                 return level
             }
             guard faces.x.contains(p.x), faces.y.contains(p.y) else { return level }
-            // Just above the top in a side view (a bag standing on it near its far edge) no face of
-            // the board shows, nor its paint in shade: only the lit top where the outline ran a
-            // pixel or two low (held5-0000: an olive bag there, blurred into the grey ground, lay
-            // within a shade of a wooden top's paint and was never counted).
-            let aboveTop = !overhead && edgeDistance > 0 && polygonContains(quad, PlanePoint(p.x, p.y + 0.5 * bag))
-            let paint = aboveTop ? isLitPaint(f, of: boardColour) : isPaint(f, of: boardColour)
+            // Just above the top (a bag standing on it near its far edge) no face of the board
+            // shows, nor its paint in shade: only the lit top where the outline ran a pixel or two
+            // low (held5-0000: an olive bag there, blurred into the grey ground, lay within a shade
+            // of a wooden top's paint and was never counted).
+            let paint = justAbove ? isLitPaint(f, of: boardColour) : isPaint(f, of: boardColour)
             return !paint && !isBlend(f, of: boardColour, with: ground) ? level : .none
         }
         // Foreground mask over the region around the board: 1 for bag colour, `overHole` for bag
