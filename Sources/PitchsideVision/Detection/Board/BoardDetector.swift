@@ -60,6 +60,10 @@ public struct BoardDetector: Sendable {
     /// counts as top when judging whether the hole is enclosed (`HoleFinder`).
     public var minimumPaintedLength = 48.0
 
+    /// Least share of its outline a top notched by bags standing over its far edge fills on its
+    /// own (held6-0013: 0.72).
+    public var notchedTopSolidity = 0.66
+
     public init() {}
 
     public func detect(in image: ImageBuffer) -> BoardDetection? {
@@ -110,11 +114,12 @@ public struct BoardDetector: Sendable {
         // One camera sees every flat thing on the ground alike: when a foreshortened top lying
         // across the picture passes, the view is side-on, and nothing standing upright in the
         // picture can be a board top in it.
-        // A top joined across bags is the last resort: pieces joined that way can also make a
-        // wrong top that outscores the right one found as it stands (dev8-0000: the hole placed
-        // at the other end, 0.77 against 0.68, kept all game).
+        // A top that passes only with bags counted as top (joined across them, or notched by
+        // them) is the last resort: counting them can also make a wrong top that outscores the
+        // right one found as it stands (dev8-0000: the hole placed at the other end, 0.77
+        // against 0.68, kept all game; dev8-0016 likewise with a notched one).
         let passing = scoredList.filter { $0.detection.confidence >= minimumConfidence }
-        let acceptable = passing.contains { !$0.cutByBags } ? passing.filter { !$0.cutByBags } : passing
+        let acceptable = passing.contains { !$0.bagsCountedAsTop } ? passing.filter { !$0.bagsCountedAsTop } : passing
         let sideOn = acceptable.contains { $0.foreshortened && $0.axisFromHorizontal <= maximumSideViewTilt }
         let pool = sideOn ? acceptable.filter { $0.axisFromHorizontal <= 45 } : (acceptable.isEmpty ? scoredList : acceptable)
         let best = pool.reduce(nil as Scored?) { b, s in b.map { s.ranks(above: $0) ? s : $0 } ?? s }
@@ -141,8 +146,9 @@ public struct BoardDetector: Sendable {
         var foreshortened: Bool
         /// Angle between the long axis and the horizontal, degrees.
         var axisFromHorizontal: Double
-        /// Joined across bags lying on it (`SurfaceFragments.Reach.acrossBags`).
-        var cutByBags: Bool
+        /// Passed only with bags within its outline counted as top (joined across them,
+        /// `SurfaceFragments.Reach.acrossBags`, or notched by them).
+        var bagsCountedAsTop: Bool
         var summary: String
 
         func ranks(above other: Scored) -> Bool {
@@ -175,11 +181,20 @@ public struct BoardDetector: Sendable {
         let mask = RegionMask(labels: labels, imageWidth: work.width, members: top.members, box: top.box)
         // The other regions, to count bags within the outline as top (`RegionMask.cover(of:)`).
         let objectRegions = bagsCutIt ? regions : nil
-        let attempt = evaluate(region, top: top, mask: mask, objectRegions: objectRegions, labels: labels, work: work, plain: plain)
+        var attempt = evaluate(region, top: top, mask: mask, objectRegions: objectRegions, cutByBags: bagsCutIt, labels: labels,
+                               work: work, plain: plain)
         if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
         let speckless = mask.droppingSpecks()
-        guard speckless.filledArea < mask.filledArea else { return attempt }
-        return better(attempt, evaluate(region, top: top, mask: speckless, objectRegions: objectRegions, labels: labels,
+        if speckless.filledArea < mask.filledArea {
+            attempt = better(attempt, evaluate(region, top: top, mask: speckless, objectRegions: objectRegions, cutByBags: bagsCutIt,
+                                               labels: labels, work: work, plain: plain))
+            if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
+        }
+        guard !bagsCutIt else { return attempt }
+        // Bags lying at the top's far edge stand over it and notch its outline without cutting
+        // it: within the outline they count as top, at the solidity floor of a whole top
+        // (held6-0013: a far top 100 searched pixels long with two bags at its back end, 0.72).
+        return better(attempt, evaluate(region, top: top, mask: mask, objectRegions: regions, cutByBags: false, labels: labels,
                                         work: work, plain: plain))
     }
 
@@ -192,7 +207,7 @@ public struct BoardDetector: Sendable {
     }
 
     private func evaluate(_ region: ColourRegion, top: SurfaceFragments.Joined, mask: RegionMask, objectRegions: [ColourRegion]?,
-                          labels: [Int32], work: WorkImage, plain: WorkImage) -> Result<Scored, Rejection> {
+                          cutByBags: Bool, labels: [Int32], work: WorkImage, plain: WorkImage) -> Result<Scored, Rejection> {
         guard let quad = QuadFitter.fit(boundary: mask.boundaryPoints()) else {
             return .failure(Rejection(message: "outline too small for a quadrilateral"))
         }
@@ -212,6 +227,16 @@ public struct BoardDetector: Sendable {
         let outline = pastBags ?? railCut
         let mean = region.meanColour
         let polished = ordered(EdgePolish.polish(outline, image: plain, sideOn: sideOn, paint: (Double(mean.0), Double(mean.1), Double(mean.2))))
+        // Bags stand over a top's far edge only in a side view, and a top only notched by them
+        // fills most of its outline on its own: a ragged region does not become a top by
+        // counting everything within its outline (dev8-0009: a grey top on grey ground, no bags,
+        // its front face counted in at a slant).
+        if objectRegions != nil, !cutByBags {
+            guard sideOn else { return .failure(Rejection(message: "no side view: no bags stand over the top's far edge")) }
+            guard solidity >= notchedTopSolidity else {
+                return .failure(Rejection(message: String(format: "solidity %.2f: too ragged for a top notched by bags", solidity)))
+            }
+        }
         if let objectRegions {
             // Bags lying across a top cut into pieces also notch its edges, and stand above its
             // back edge: within the outline they are top, and the polished outline hugs the top.
@@ -221,7 +246,8 @@ public struct BoardDetector: Sendable {
             }
         }
         let shape = Shape(solidity: solidity, colourShare: colourShare, fragments: top.members.count - 1, rough: rough,
-                          extendedPastBags: pastBags != nil, cutByBags: objectRegions != nil)
+                          extendedPastBags: pastBags != nil, cutByBags: cutByBags,
+                          bagsCountedAsTop: objectRegions != nil)
         // Polishing moves sides onto the picture's edges; on a board with rounded corners or a
         // bag over its edge a side can land astray. When the polished outline does not pass, the
         // outline it started from is scored too, and kept if it does better.
@@ -241,6 +267,10 @@ public struct BoardDetector: Sendable {
         var extendedPastBags: Bool
         /// Joined across bags lying on it, which were counted as top (`SurfaceFragments.Reach.acrossBags`).
         var cutByBags = false
+        /// Bags within the outline were counted as top (`RegionMask.cover(of:)`).
+        var bagsCountedAsTop = false
+        /// Notched by bags over its edge: bags counted as top, the top not cut by them.
+        var notchedByBags: Bool { bagsCountedAsTop && !cutByBags }
     }
 
     /// Proportions, orientation and the hole search for one placement of the corners.
@@ -294,6 +324,12 @@ public struct BoardDetector: Sendable {
         let shapeScore = clamp((solidity - solidityFloor) / 0.14) * clamp((colourShare - 0.45) / 0.25)
         let confidence = shapeScore * (0.35 + 0.65 * hole.strength)
         let ellipse = plane.ellipse(along: hole.along, across: hole.across, radius: BoardGeometry.holeRadius)
+        // A dark bag counted into a notched top is no hole: the hole lies within the top's own
+        // outline (dev8-0016: an olive bag over the far edge of a top 60 pixels long, taken
+        // for the hole at the wrong end).
+        if shape.notchedByBags, !mask.contains(ellipse.center) {
+            return .failure(Rejection(message: "hole on a bag counted as top"))
+        }
         // A small side view's back end is placed by its hole (`HoleAnchoredEnd`), and the scale with it.
         let anchored = foreshortened && plane.centreLineLength * work.scale < HoleAnchoredEnd.longestBoard
             ? HoleAnchoredEnd.place(corners, backEdgeStart: hole.backEdgeStart, holeCentre: ellipse.center) : nil
@@ -317,7 +353,7 @@ public struct BoardDetector: Sendable {
                              anchored.map { ", back end placed by the hole " + points($0) } ?? "")
         return .success(Scored(detection: d, evidence: solidity * colourShare * max(0, hole.contrast) * hole.enclosed,
                                foreshortened: foreshortened, axisFromHorizontal: axisFromHorizontal,
-                               cutByBags: shape.cutByBags, summary: summary))
+                               bagsCountedAsTop: shape.bagsCountedAsTop, summary: summary))
     }
 
     /// Clockwise on screen from the top-left: the first side is the upper of the two opposite

@@ -136,6 +136,12 @@ struct RegionMask {
         return reached
     }
 
+    /// Whether the work-image point `p` lies on the filled mask.
+    func contains(_ p: PlanePoint) -> Bool {
+        let x = Int(p.x.rounded(.down)) - originX, y = Int(p.y.rounded(.down)) - originY
+        return x >= 0 && x < width && y >= 0 && y < height && filled[y * width + x] == 1
+    }
+
     /// Boundary samples in image (work) coordinates with pixel (i, j) covering [i, i+1] × [j, j+1]:
     /// the left and right ends of every row run and the top and bottom ends of every column.
     func boundaryPoints() -> [PlanePoint] {
