@@ -158,13 +158,14 @@ public struct BoardDetector: Sendable {
     }
 
     /// The candidate as it stands; when that fails, again without the specks of its paint lying
-    /// apart from it (`RegionMask.withoutSpecks`); then, for a top that bags lying across it cut
-    /// into pieces, joined to pieces of its paint a bag's width apart
-    /// (`SurfaceFragments.Reach.acrossBags`), the bags counted as top; and the best of them.
+    /// apart from it (`RegionMask.withoutSpecks`); then with bags standing over its edge counted
+    /// as top (`BagsAsTop.notching`); then, for a top that bags lying across it cut into pieces,
+    /// joined to pieces of its paint a bag's width apart (`SurfaceFragments.Reach.acrossBags`),
+    /// the bags counted as top; and the best of them.
     private func evaluate(_ region: ColourRegion, regions: [ColourRegion], labels: [Int32], work: WorkImage,
                           plain: WorkImage) -> Result<Scored, Rejection> {
         let top = SurfaceFragments.join(region, regions: regions, labels: labels, width: work.width, height: work.height)
-        let attempt = evaluate(region, top: top, bagsCutIt: false, regions: regions, labels: labels, work: work, plain: plain)
+        let attempt = evaluate(region, top: top, joinedAcrossBags: false, regions: regions, labels: labels, work: work, plain: plain)
         if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
         let wider = SurfaceFragments.join(region, regions: regions, labels: labels, width: work.width, height: work.height,
                                           reach: .acrossBags)
@@ -172,30 +173,38 @@ public struct BoardDetector: Sendable {
         // at its end, the bag counted as top, looks like a whole short top (held4-0013).
         let pieces = wider.members.subtracting(top.members).filter { 4 * regions[Int($0)].area >= region.area }
         guard !pieces.isEmpty else { return attempt }
-        return better(attempt, evaluate(region, top: wider, bagsCutIt: true, regions: regions, labels: labels, work: work,
+        return better(attempt, evaluate(region, top: wider, joinedAcrossBags: true, regions: regions, labels: labels, work: work,
                                         plain: plain))
     }
 
-    private func evaluate(_ region: ColourRegion, top: SurfaceFragments.Joined, bagsCutIt: Bool, regions: [ColourRegion],
+    private func evaluate(_ region: ColourRegion, top: SurfaceFragments.Joined, joinedAcrossBags: Bool, regions: [ColourRegion],
                           labels: [Int32], work: WorkImage, plain: WorkImage) -> Result<Scored, Rejection> {
         let mask = RegionMask(labels: labels, imageWidth: work.width, members: top.members, box: top.box)
-        // The other regions, to count bags within the outline as top (`RegionMask.cover(of:)`).
-        let objectRegions = bagsCutIt ? regions : nil
-        var attempt = evaluate(region, top: top, mask: mask, objectRegions: objectRegions, cutByBags: bagsCutIt, labels: labels,
-                               work: work, plain: plain)
+        let bags: BagsAsTop = joinedAcrossBags ? .cuttingIntoPieces : .none
+        var attempt = evaluate(region, top: top, mask: mask, bags: bags, regions: regions, labels: labels, work: work, plain: plain)
         if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
         let speckless = mask.droppingSpecks()
         if speckless.filledArea < mask.filledArea {
-            attempt = better(attempt, evaluate(region, top: top, mask: speckless, objectRegions: objectRegions, cutByBags: bagsCutIt,
-                                               labels: labels, work: work, plain: plain))
+            attempt = better(attempt, evaluate(region, top: top, mask: speckless, bags: bags, regions: regions, labels: labels,
+                                               work: work, plain: plain))
             if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
         }
-        guard !bagsCutIt else { return attempt }
-        // Bags lying at the top's far edge stand over it and notch its outline without cutting
-        // it: within the outline they count as top, at the solidity floor of a whole top
-        // (held6-0013: a far top 100 searched pixels long with two bags at its back end, 0.72).
-        return better(attempt, evaluate(region, top: top, mask: mask, objectRegions: regions, cutByBags: false, labels: labels,
+        guard !joinedAcrossBags else { return attempt }
+        return better(attempt, evaluate(region, top: top, mask: mask, bags: .notching, regions: regions, labels: labels,
                                         work: work, plain: plain))
+    }
+
+    /// Which bags within a candidate's outline count as top (`RegionMask.cover(of:)`).
+    enum BagsAsTop {
+        /// None: the top's own paint only.
+        case none
+        /// Bags standing over a side view's far edge notch the outline without cutting it: they
+        /// count at the solidity floor of a whole top (held6-0013: a far top 100 searched pixels
+        /// long, two bags at its back end, 0.72 without them).
+        case notching
+        /// Bags lying across a top cut it into pieces, joined across them
+        /// (`SurfaceFragments.Reach.acrossBags`): a lower solidity floor.
+        case cuttingIntoPieces
     }
 
     private func better(_ a: Result<Scored, Rejection>, _ b: Result<Scored, Rejection>) -> Result<Scored, Rejection> {
@@ -206,8 +215,8 @@ public struct BoardDetector: Sendable {
         }
     }
 
-    private func evaluate(_ region: ColourRegion, top: SurfaceFragments.Joined, mask: RegionMask, objectRegions: [ColourRegion]?,
-                          cutByBags: Bool, labels: [Int32], work: WorkImage, plain: WorkImage) -> Result<Scored, Rejection> {
+    private func evaluate(_ region: ColourRegion, top: SurfaceFragments.Joined, mask: RegionMask, bags: BagsAsTop,
+                          regions: [ColourRegion], labels: [Int32], work: WorkImage, plain: WorkImage) -> Result<Scored, Rejection> {
         guard let quad = QuadFitter.fit(boundary: mask.boundaryPoints()) else {
             return .failure(Rejection(message: "outline too small for a quadrilateral"))
         }
@@ -231,23 +240,22 @@ public struct BoardDetector: Sendable {
         // fills most of its outline on its own: a ragged region does not become a top by
         // counting everything within its outline (dev8-0009: a grey top on grey ground, no bags,
         // its front face counted in at a slant).
-        if objectRegions != nil, !cutByBags {
+        if bags == .notching {
             guard sideOn else { return .failure(Rejection(message: "no side view: no bags stand over the top's far edge")) }
             guard solidity >= notchedTopSolidity else {
                 return .failure(Rejection(message: String(format: "solidity %.2f: too ragged for a top notched by bags", solidity)))
             }
         }
-        if let objectRegions {
+        if bags != .none {
             // Bags lying across a top cut into pieces also notch its edges, and stand above its
             // back edge: within the outline they are top, and the polished outline hugs the top.
             for q in [rough, polished] {
-                let c = mask.cover(of: q, labels: labels, regions: objectRegions, imageWidth: work.width, imageHeight: work.height)
+                let c = mask.cover(of: q, labels: labels, regions: regions, imageWidth: work.width, imageHeight: work.height)
                 solidity = max(solidity, Double(c.filled + c.objects) / max(1, abs(polygonArea(q))))
             }
         }
         let shape = Shape(solidity: solidity, colourShare: colourShare, fragments: top.members.count - 1, rough: rough,
-                          extendedPastBags: pastBags != nil, cutByBags: cutByBags,
-                          bagsCountedAsTop: objectRegions != nil)
+                          extendedPastBags: pastBags != nil, bags: bags)
         // Polishing moves sides onto the picture's edges; on a board with rounded corners or a
         // bag over its edge a side can land astray. When the polished outline does not pass, the
         // outline it started from is scored too, and kept if it does better.
@@ -265,12 +273,8 @@ public struct BoardDetector: Sendable {
         var rough: [PlanePoint]
         /// An end was carried past bags lying across the top (`EndUnderBags`).
         var extendedPastBags: Bool
-        /// Joined across bags lying on it, which were counted as top (`SurfaceFragments.Reach.acrossBags`).
-        var cutByBags = false
-        /// Bags within the outline were counted as top (`RegionMask.cover(of:)`).
-        var bagsCountedAsTop = false
-        /// Notched by bags over its edge: bags counted as top, the top not cut by them.
-        var notchedByBags: Bool { bagsCountedAsTop && !cutByBags }
+        /// Which bags within the outline were counted as top.
+        var bags = BagsAsTop.none
     }
 
     /// Proportions, orientation and the hole search for one placement of the corners.
@@ -320,14 +324,14 @@ public struct BoardDetector: Sendable {
         // outline (dev game 1006). Without a hole no candidate reaches the minimum confidence.
         // A top cut by bags still loses a blurred pixel or two at every bag's edge, and a small
         // one its painted border at each end: a tenth less (held4-0013: 0.83 with all its bags).
-        let solidityFloor = shape.cutByBags ? 0.66 : 0.76
+        let solidityFloor = shape.bags == .cuttingIntoPieces ? 0.66 : 0.76
         let shapeScore = clamp((solidity - solidityFloor) / 0.14) * clamp((colourShare - 0.45) / 0.25)
         let confidence = shapeScore * (0.35 + 0.65 * hole.strength)
         let ellipse = plane.ellipse(along: hole.along, across: hole.across, radius: BoardGeometry.holeRadius)
         // A dark bag counted into a notched top is no hole: the hole lies within the top's own
         // outline (dev8-0016: an olive bag over the far edge of a top 60 pixels long, taken
         // for the hole at the wrong end).
-        if shape.notchedByBags, !mask.contains(ellipse.center) {
+        if shape.bags == .notching, !mask.contains(ellipse.center) {
             return .failure(Rejection(message: "hole on a bag counted as top"))
         }
         // A small side view's back end is placed by its hole (`HoleAnchoredEnd`), and the scale with it.
@@ -348,12 +352,12 @@ public struct BoardDetector: Sendable {
         }
         let summary = String(format: "confidence %.2f: solidity %.2f, colour share %.2f (%d fragments), aspect %.1f at %.0f°, hole contrast %.2f, enclosed %.2f; outline quadrilateral %@, %@%@polished %@%@",
                              confidence, solidity, colourShare, shape.fragments, aspect, axisFromHorizontal, hole.contrast, hole.enclosed,
-                             points(rough), shape.cutByBags ? "joined across bags lying on it, " : "",
+                             points(rough), shape.bags == .cuttingIntoPieces ? "joined across bags lying on it, " : "",
                              shape.extendedPastBags ? "carried past bags across the top, " : "", points(corners),
                              anchored.map { ", back end placed by the hole " + points($0) } ?? "")
         return .success(Scored(detection: d, evidence: solidity * colourShare * max(0, hole.contrast) * hole.enclosed,
                                foreshortened: foreshortened, axisFromHorizontal: axisFromHorizontal,
-                               bagsCountedAsTop: shape.bagsCountedAsTop, summary: summary))
+                               bagsCountedAsTop: shape.bags != .none, summary: summary))
     }
 
     /// Clockwise on screen from the top-left: the first side is the upper of the two opposite
