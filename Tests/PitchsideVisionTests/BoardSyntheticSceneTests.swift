@@ -248,23 +248,15 @@ final class BoardUnderBagsTests: XCTestCase {
     /// short side view, and the board was never found all game. Joined across the bags, with
     /// them counted as top (`SurfaceFragments.Reach.acrossBags`), it is found whole.
     func testATopCutIntoPiecesByBagsLyingAcrossItIsFoundWhole() throws {
-        var dir = URL(fileURLWithPath: #filePath)
-        dir.deleteLastPathComponent()
-        let picture = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/side-view-1280-top-cut-by-bags.png"))
-        let search = BoardDetector().search(in: picture)
-        let board = try XCTUnwrap(search.detection, "no board (\(search.reason))")
+        let board = try detectBoard(inFixture: "side-view-1280-top-cut-by-bags.png")
         // The game's truth for that frame, in the crop's pixels.
-        let corners = [(202.4, 158.7), (313.3, 178.2), (296.2, 189.9), (180.4, 169.4)]
-        let metresPerPixel = 0.0070676 * 1.5, holeDiameter = 2 * 11.335 / 1.5
-        let length = BoardGeometry.length / metresPerPixel
-        let cornerError = zip(board.corners, corners).map { hypot($0.x - $1.0, $0.y - $1.1) }.max()!
-        let holeError = hypot(board.hole.center.x - 212.8, board.hole.center.y - 167.7) / holeDiameter
-        print(String(format: "held4-0013 frame 300: confidence %.2f, corners %.1f%% of the length, hole %.1f%% of its diameter, scale %.1f%%",
-                     board.confidence, 100 * cornerError / length, 100 * holeError,
-                     100 * abs(board.metresPerPixel - metresPerPixel) / metresPerPixel))
-        XCTAssertLessThan(cornerError / length, 0.05, "corners")
-        XCTAssertLessThan(holeError, 0.15, "hole centre")
-        XCTAssertEqual(board.metresPerPixel, metresPerPixel, accuracy: 0.03 * metresPerPixel, "metres per pixel")
+        let truth = FixtureTruth(corners: [(202.4, 158.7), (313.3, 178.2), (296.2, 189.9), (180.4, 169.4)],
+                                 hole: (212.8, 167.7), holeDiameter: 2 * 11.335 / 1.5, metresPerPixel: 0.0070676 * 1.5)
+        let error = truth.error(of: board)
+        print(String(format: "held4-0013 frame 300: confidence %.2f, ", board.confidence) + error.description)
+        XCTAssertLessThan(error.corners, 0.05, "corners")
+        XCTAssertLessThan(error.hole, 0.15, "hole centre")
+        XCTAssertLessThan(error.scale, 0.03, "metres per pixel")
     }
     /// held6-0013 (1920×1080, searched at 960×540) at 3 s, the region around the board as the
     /// detector searches it (2×2 pixels averaged): a yellow top 100 pixels long with two olive
@@ -272,23 +264,15 @@ final class BoardUnderBagsTests: XCTestCase {
     /// alone fills 0.72 of it, under the 0.76 a whole top needs: the board was never found all
     /// game. Counting the bags within the outline as top, it is found, hole at the right end.
     func testBagsStandingOverTheFarEdgeDoNotHideTheTop() throws {
-        var dir = URL(fileURLWithPath: #filePath)
-        dir.deleteLastPathComponent()
-        let picture = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/side-view-960-notched-by-bags.png"))
-        let search = BoardDetector().search(in: picture)
-        let board = try XCTUnwrap(search.detection, "no board (\(search.reason))")
+        let board = try detectBoard(inFixture: "side-view-960-notched-by-bags.png")
         // The game's truth, in the fixture's pixels.
-        let corners = [(114.3, 71.85), (200.1, 86.55), (190.2, 93.4), (100.6, 78.05)]
-        let metresPerPixel = 0.0068585 * 2, holeDiameter = 11.489
-        let length = BoardGeometry.length / metresPerPixel
-        let cornerError = zip(board.corners, corners).map { hypot($0.x - $1.0, $0.y - $1.1) }.max()!
-        let holeError = hypot(board.hole.center.x - 124.1, board.hole.center.y - 77.7) / holeDiameter
-        print(String(format: "held6-0013 at 3 s: confidence %.2f, corners %.1f%% of the length, hole %.1f%% of its diameter, scale %.1f%%",
-                     board.confidence, 100 * cornerError / length, 100 * holeError,
-                     100 * abs(board.metresPerPixel - metresPerPixel) / metresPerPixel))
-        XCTAssertLessThan(cornerError / length, 0.02, "corners")
-        XCTAssertLessThan(holeError, 0.15, "hole centre")
-        XCTAssertEqual(board.metresPerPixel, metresPerPixel, accuracy: 0.03 * metresPerPixel, "metres per pixel")
+        let truth = FixtureTruth(corners: [(114.3, 71.85), (200.1, 86.55), (190.2, 93.4), (100.6, 78.05)],
+                                 hole: (124.1, 77.7), holeDiameter: 11.489, metresPerPixel: 0.0068585 * 2)
+        let error = truth.error(of: board)
+        print(String(format: "held6-0013 at 3 s: confidence %.2f, ", board.confidence) + error.description)
+        XCTAssertLessThan(error.corners, 0.02, "corners")
+        XCTAssertLessThan(error.hole, 0.15, "hole centre")
+        XCTAssertLessThan(error.scale, 0.03, "metres per pixel")
     }
 
     /// Counting bags within a notched outline as top never makes a wrong top, where the top as
@@ -298,23 +282,46 @@ final class BoardUnderBagsTests: XCTestCase {
     /// no bags): its front face was counted in and the ends placed level. Either may give no
     /// board (the tracker keeps the one it has), never those.
     func testCountingBagsAsTopMakesNoWrongTop() throws {
-        var dir = URL(fileURLWithPath: #filePath)
-        dir.deleteLastPathComponent()
-        // Fixture, the truth's corners and hole centre in its pixels, the hole's diameter, metres per pixel.
-        let cases: [(String, [(Double, Double)], (Double, Double), Double, Double)] = [
-            ("side-view-640-bag-over-far-edge.png", [(482.1, 243.3), (537.5, 232.8), (548.5, 236.2), (490.5, 247.2)],
-             (532.3, 236.5), 2 * 3.791, 0.0211559),
-            ("side-view-960-grey-top-no-bags.png", [(152.0, 50.0), (235.5, 65.4), (223.8, 70.4), (136.9, 54.4)],
-             (160.6, 55.1), 2 * 5.644, 0.0140938),
+        let cases = [
+            ("side-view-640-bag-over-far-edge.png",
+             FixtureTruth(corners: [(482.1, 243.3), (537.5, 232.8), (548.5, 236.2), (490.5, 247.2)],
+                          hole: (532.3, 236.5), holeDiameter: 2 * 3.791, metresPerPixel: 0.0211559)),
+            ("side-view-960-grey-top-no-bags.png",
+             FixtureTruth(corners: [(152.0, 50.0), (235.5, 65.4), (223.8, 70.4), (136.9, 54.4)],
+                          hole: (160.6, 55.1), holeDiameter: 2 * 5.644, metresPerPixel: 0.0140938)),
         ]
-        for (fixture, corners, hole, holeDiameter, metresPerPixel) in cases {
-            let picture = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/" + fixture))
+        for (fixture, truth) in cases {
+            let picture = try DetectionTestSupport.decode(Self.fixtures.appendingPathComponent(fixture))
             guard let board = BoardDetector().detect(in: picture) else { continue }
+            let error = truth.error(of: board)
+            XCTAssertLessThan(error.hole, 0.15, "\(fixture): hole centre \(board.hole.center)")
+            XCTAssertLessThan(error.corners, 0.05, "\(fixture): corners \(board.corners)")
+        }
+    }
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// The board found in a fixture, or a failure saying why there is none.
+    private func detectBoard(inFixture name: String) throws -> BoardDetection {
+        let search = BoardDetector().search(in: try DetectionTestSupport.decode(Self.fixtures.appendingPathComponent(name)))
+        return try XCTUnwrap(search.detection, "no board (\(search.reason))")
+    }
+
+    /// A synthetic game's truth for a fixture cut from one of its frames, in the fixture's pixels.
+    struct FixtureTruth {
+        var corners: [(Double, Double)]
+        var hole: (Double, Double)
+        var holeDiameter: Double
+        var metresPerPixel: Double
+
+        /// Worst corner (of the board's length), hole centre (of its diameter) and scale errors, as fractions.
+        func error(of board: BoardDetection) -> (corners: Double, hole: Double, scale: Double, description: String) {
             let length = BoardGeometry.length / metresPerPixel
-            let cornerError = zip(board.corners, corners).map { hypot($0.x - $1.0, $0.y - $1.1) }.max()!
-            XCTAssertLessThan(hypot(board.hole.center.x - hole.0, board.hole.center.y - hole.1) / holeDiameter, 0.15,
-                              "\(fixture): hole centre \(board.hole.center)")
-            XCTAssertLessThan(cornerError / length, 0.05, "\(fixture): corners \(board.corners)")
+            let corner = zip(board.corners, corners).map { hypot($0.x - $1.0, $0.y - $1.1) }.max()! / length
+            let holeOff = hypot(board.hole.center.x - hole.0, board.hole.center.y - hole.1) / holeDiameter
+            let scale = abs(board.metresPerPixel - metresPerPixel) / metresPerPixel
+            return (corner, holeOff, scale, String(format: "corners %.1f%% of the length, hole %.1f%% of its diameter, scale %.1f%%",
+                                                   100 * corner, 100 * holeOff, 100 * scale))
         }
     }
 
