@@ -229,6 +229,17 @@ public struct BoardDetector: Sendable {
         let roughAspect = max(roughSides[0] + roughSides[2], roughSides[1] + roughSides[3])
             / max(1e-6, min(roughSides[0] + roughSides[2], roughSides[1] + roughSides[3]))
         let sideOn = roughAspect > maximumUnforeshortenedAspect
+        // Bags stand over a top's far edge only in a side view, and a top only notched by them
+        // fills most of its outline on its own: a ragged region does not become a top by
+        // counting everything within its outline (dev8-0009: a grey top on grey ground, no bags,
+        // its front face counted in at a slant). Judged before the outline is refined: most
+        // candidates tried this way fail here.
+        if bags == .notching {
+            guard sideOn else { return .failure(Rejection(message: "no side view: no bags stand over the top's far edge")) }
+            guard solidity >= notchedTopSolidity else {
+                return .failure(Rejection(message: String(format: "solidity %.2f: too ragged for a top notched by bags", solidity)))
+            }
+        }
         // A side-on top's region may have run down into its near rail, and stopped at bags lying
         // across the top.
         let railCut = sideOn ? (RailSplit.split(rough, image: plain) ?? rough) : rough
@@ -236,16 +247,6 @@ public struct BoardDetector: Sendable {
         let outline = pastBags ?? railCut
         let mean = region.meanColour
         let polished = ordered(EdgePolish.polish(outline, image: plain, sideOn: sideOn, paint: (Double(mean.0), Double(mean.1), Double(mean.2))))
-        // Bags stand over a top's far edge only in a side view, and a top only notched by them
-        // fills most of its outline on its own: a ragged region does not become a top by
-        // counting everything within its outline (dev8-0009: a grey top on grey ground, no bags,
-        // its front face counted in at a slant).
-        if bags == .notching {
-            guard sideOn else { return .failure(Rejection(message: "no side view: no bags stand over the top's far edge")) }
-            guard solidity >= notchedTopSolidity else {
-                return .failure(Rejection(message: String(format: "solidity %.2f: too ragged for a top notched by bags", solidity)))
-            }
-        }
         if bags != .none {
             // Bags lying across a top cut into pieces also notch its edges, and stand above its
             // back edge: within the outline they are top, and the polished outline hugs the top.
