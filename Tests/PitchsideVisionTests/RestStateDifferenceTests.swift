@@ -17,11 +17,12 @@ final class RestStateDifferenceTests: XCTestCase {
     /// rectangles painted that the finder did not take for bag (`unmasked`: a bag's darkest
     /// pixels lost in dark ground).
     private func scan(_ bags: [(Int, Int, Int, Int, (UInt8, UInt8, UInt8))],
-                      unmasked: [(Int, Int, Int, Int, (UInt8, UInt8, UInt8))] = []) -> BagScan {
+                      unmasked: [(Int, Int, Int, Int, (UInt8, UInt8, UInt8))] = [],
+                      board: (UInt8, UInt8, UInt8) = RestStateDifferenceTests.board) -> BagScan {
         let w = Self.width, h = Self.height
         var rgb = [UInt8](repeating: 0, count: w * h * 3)
         var mask = [UInt8](repeating: 0, count: w * h)
-        for i in 0..<(w * h) { (rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]) = Self.board }
+        for i in 0..<(w * h) { (rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]) = board }
         let painted = bags.map { ($0, UInt8(1)) } + unmasked.map { ($0, UInt8(0)) }
         for ((x0, y0, x1, y1, c), isBag) in painted {
             for y in y0..<y1 {
@@ -48,6 +49,22 @@ final class RestStateDifferenceTests: XCTestCase {
         // ... but it is told, for the game to weigh against the flight.
         XCTAssertEqual(difference.reshaded.count, 1)
         XCTAssertEqual(try XCTUnwrap(difference.reshaded.first).center.x, 15, accuracy: 1)
+    }
+
+    /// A navy bag come to rest on a light blue top changes mostly brightness (held7-0002 throw
+    /// 8 at 640×360: the top (99, 122, 146), the bag's blurred pixels 15–28 `ColourFeature` units
+    /// from it, six of 28 past `changeThreshold`): it is new all the same. Here the bag has the
+    /// top's chroma exactly, at 0.37 of its brightness (19 units).
+    func testADarkBagOfTheTopsHueIsNew() throws {
+        let lightBlue: (UInt8, UInt8, UInt8) = (99, 122, 146), darkBlue: (UInt8, UInt8, UInt8) = (22, 45, 69)
+        let before = scan([], board: lightBlue)
+        let after = scan([(10, 8, 20, 14, darkBlue)], board: lightBlue)
+        let difference = try XCTUnwrap(RestStateDifference(from: before, to: after))
+        XCTAssertEqual(difference.appeared.count, 1)
+        XCTAssertEqual(try XCTUnwrap(difference.appeared.first).center.x, 15, accuracy: 1)
+        XCTAssertTrue(RestStateDifference.anyChange(from: before, to: after))
+        // ... and one that leaves is gone.
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference(from: after, to: before)).disappeared.count, 1)
     }
 
     /// A bag of another colour over a resting one changes pixels that were bag already, by far.

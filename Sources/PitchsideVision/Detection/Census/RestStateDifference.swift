@@ -68,6 +68,11 @@ struct RestStateDifference: Sendable {
     /// Colour distance (`ColourFeature` units, on 3 × 3 blurred pixels) that counts as a change:
     /// well above sensor noise and compression, well below a bag against board or ground.
     static let changeThreshold = 24.0
+    /// The share of its brightness by which a pixel that turned bag-coloured (or back) must
+    /// change to count, whatever its colour distance: held7-0002 throw 8, a navy bag come to rest
+    /// on a light blue top at 640×360 (chroma alike, brightness 122 → 37: distance 15–28 over its
+    /// 28 pixels, 6 past `changeThreshold`), was never counted.
+    static let flipBrightnessShare = 0.5
     /// How far a pixel that was bag-coloured already must change to count as a new bag's: far
     /// enough for another bag's colour, past the re-shading of a resting bag when one lands or
     /// drops into the hole beside it.
@@ -218,8 +223,13 @@ struct RestStateDifference: Sendable {
         for i in 0..<(w * h) where after.bagMask[i] != 0 || before.bagMask[i] != 0 {
             let x = i % w, y = i / w
             let p = a.pixel(x, y), q = b.pixel(x, y)
-            let d = ColourFeature(p.0, p.1, p.2).distance(to: ColourFeature(q.0, q.1, q.2))
-            guard d > Self.changeThreshold else { continue }
+            let was = ColourFeature(p.0, p.1, p.2), now = ColourFeature(q.0, q.1, q.2)
+            let d = was.distance(to: now)
+            // A pixel that turned bag-coloured or back counts too when its brightness changed by
+            // half: a dark bag of the top's own hue (navy on light blue) changes little else.
+            let flipped = after.bagMask[i] != before.bagMask[i]
+                && abs(was.luma - now.luma) > Self.flipBrightnessShare * max(was.luma, now.luma)
+            guard d > Self.changeThreshold || flipped else { continue }
             if after.bagMask[i] == 0 {
                 gone[i] = 1
             } else if before.bagMask[i] == 0 || d > Self.newBagOverBagThreshold {
