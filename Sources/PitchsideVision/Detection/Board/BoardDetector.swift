@@ -181,17 +181,27 @@ public struct BoardDetector: Sendable {
                           labels: [Int32], work: WorkImage, plain: WorkImage) -> Result<Scored, Rejection> {
         let mask = RegionMask(labels: labels, imageWidth: work.width, members: top.members, box: top.box)
         let bags: BagsAsTop = joinedAcrossBags ? .cuttingIntoPieces : .none
-        var attempt = evaluate(region, top: top, mask: mask, bags: bags, regions: regions, labels: labels, work: work, plain: plain)
+        // The outline depends on the mask alone; counting bags as top only scores it anew.
+        let fitted = outline(of: mask, region: region, plain: plain)
+        var holes = HoleSearches()
+        var attempt = fitted.flatMap {
+            evaluate(region, top: top, outline: $0, mask: mask, bags: bags, regions: regions, labels: labels, work: work, holes: &holes)
+        }
         if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
         let speckless = mask.droppingSpecks()
         if speckless.filledArea < mask.filledArea {
-            attempt = better(attempt, evaluate(region, top: top, mask: speckless, bags: bags, regions: regions, labels: labels,
-                                               work: work, plain: plain))
+            var specklessHoles = HoleSearches()
+            attempt = better(attempt, outline(of: speckless, region: region, plain: plain).flatMap {
+                evaluate(region, top: top, outline: $0, mask: speckless, bags: bags, regions: regions, labels: labels, work: work,
+                         holes: &specklessHoles)
+            })
             if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
         }
         guard !joinedAcrossBags else { return attempt }
-        return better(attempt, evaluate(region, top: top, mask: mask, bags: .notching, regions: regions, labels: labels,
-                                        work: work, plain: plain))
+        return better(attempt, fitted.flatMap {
+            evaluate(region, top: top, outline: $0, mask: mask, bags: .notching, regions: regions, labels: labels, work: work,
+                     holes: &holes)
+        })
     }
 
     /// Which bags within a candidate's outline count as top (`RegionMask.cover(of:)`).
@@ -215,55 +225,98 @@ public struct BoardDetector: Sendable {
         }
     }
 
-    private func evaluate(_ region: ColourRegion, top: SurfaceFragments.Joined, mask: RegionMask, bags: BagsAsTop,
-                          regions: [ColourRegion], labels: [Int32], work: WorkImage, plain: WorkImage) -> Result<Scored, Rejection> {
+    /// A candidate's outline: the quadrilateral fitted to its mask, and refined against the
+    /// picture (the near rail split off, an end carried past bags, the edges polished).
+    private struct Outline {
+        var rough: [PlanePoint]
+        /// The mask's share of the rough quadrilateral.
+        var solidity: Double
+        /// The share of the filled mask that has the region's colour.
+        var colourShare: Double
+        /// Too long for an unforeshortened top: a side view.
+        var sideOn: Bool
+        /// An end was carried past bags lying across the top (`EndUnderBags`).
+        var extendedPastBags: Bool
+        /// Before polishing, and after.
+        var refined: [PlanePoint]
+        var polished: [PlanePoint]
+    }
+
+    private func outline(of mask: RegionMask, region: ColourRegion, plain: WorkImage) -> Result<Outline, Rejection> {
         guard let quad = QuadFitter.fit(boundary: mask.boundaryPoints()) else {
             return .failure(Rejection(message: "outline too small for a quadrilateral"))
         }
         let rough = ordered(quad)
         let quadArea = polygonArea(rough)
         guard quadArea > 1 else { return .failure(Rejection(message: "degenerate quadrilateral")) }
-        var solidity = Double(mask.filledArea) / quadArea
-        let colourShare = Double(mask.regionArea) / Double(mask.filledArea)
         let roughSides = (0..<4).map { rough[$0].distance(to: rough[($0 + 1) % 4]) }
         let roughAspect = max(roughSides[0] + roughSides[2], roughSides[1] + roughSides[3])
             / max(1e-6, min(roughSides[0] + roughSides[2], roughSides[1] + roughSides[3]))
         let sideOn = roughAspect > maximumUnforeshortenedAspect
-        // Bags stand over a top's far edge only in a side view, and a top only notched by them
-        // fills most of its outline on its own: a ragged region does not become a top by
-        // counting everything within its outline (dev8-0009: a grey top on grey ground, no bags,
-        // its front face counted in at a slant). Judged before the outline is refined: most
-        // candidates tried this way fail here.
-        if bags == .notching {
-            guard sideOn else { return .failure(Rejection(message: "no side view: no bags stand over the top's far edge")) }
-            guard solidity >= notchedTopSolidity else {
-                return .failure(Rejection(message: String(format: "solidity %.2f: too ragged for a top notched by bags", solidity)))
-            }
-        }
         // A side-on top's region may have run down into its near rail, and stopped at bags lying
         // across the top.
         let railCut = sideOn ? (RailSplit.split(rough, image: plain) ?? rough) : rough
         let pastBags = sideOn ? EndUnderBags.extend(railCut, image: plain) : nil
-        let outline = pastBags ?? railCut
+        let refined = pastBags ?? railCut
         let mean = region.meanColour
-        let polished = ordered(EdgePolish.polish(outline, image: plain, sideOn: sideOn, paint: (Double(mean.0), Double(mean.1), Double(mean.2))))
+        let polished = ordered(EdgePolish.polish(refined, image: plain, sideOn: sideOn, paint: (Double(mean.0), Double(mean.1), Double(mean.2))))
+        return .success(Outline(rough: rough, solidity: Double(mask.filledArea) / quadArea,
+                                colourShare: Double(mask.regionArea) / Double(mask.filledArea), sideOn: sideOn,
+                                extendedPastBags: pastBags != nil, refined: refined, polished: polished))
+    }
+
+    private func evaluate(_ region: ColourRegion, top: SurfaceFragments.Joined, outline: Outline, mask: RegionMask, bags: BagsAsTop,
+                          regions: [ColourRegion], labels: [Int32], work: WorkImage,
+                          holes: inout HoleSearches) -> Result<Scored, Rejection> {
+        var solidity = outline.solidity
+        // Bags stand over a top's far edge only in a side view, and a top only notched by them
+        // fills most of its outline on its own: a ragged region does not become a top by
+        // counting everything within its outline (dev8-0009: a grey top on grey ground, no bags,
+        // its front face counted in at a slant).
+        if bags == .notching {
+            guard outline.sideOn else { return .failure(Rejection(message: "no side view: no bags stand over the top's far edge")) }
+            guard solidity >= notchedTopSolidity else {
+                return .failure(Rejection(message: String(format: "solidity %.2f: too ragged for a top notched by bags", solidity)))
+            }
+        }
         if bags != .none {
             // Bags lying across a top cut into pieces also notch its edges, and stand above its
             // back edge: within the outline they are top, and the polished outline hugs the top.
-            for q in [rough, polished] {
+            for q in [outline.rough, outline.polished] {
                 let c = mask.cover(of: q, labels: labels, regions: regions, imageWidth: work.width, imageHeight: work.height)
                 solidity = max(solidity, Double(c.filled + c.objects) / max(1, abs(polygonArea(q))))
             }
         }
-        let shape = Shape(solidity: solidity, colourShare: colourShare, fragments: top.members.count - 1, rough: rough,
-                          extendedPastBags: pastBags != nil, bags: bags)
+        let shape = Shape(solidity: solidity, colourShare: outline.colourShare, fragments: top.members.count - 1, rough: outline.rough,
+                          extendedPastBags: outline.extendedPastBags, bags: bags)
         // Polishing moves sides onto the picture's edges; on a board with rounded corners or a
         // bag over its edge a side can land astray. When the polished outline does not pass, the
         // outline it started from is scored too, and kept if it does better.
-        let attempt = score(polished, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work)
+        let attempt = score(outline.polished, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work,
+                            holes: &holes)
         if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
-        guard polished != outline else { return attempt }
-        return better(attempt, score(outline, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work))
+        guard outline.polished != outline.refined else { return attempt }
+        return better(attempt, score(outline.refined, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work,
+                                     holes: &holes))
+    }
+
+    /// The hole searches already run on one candidate's mask, by the corners searched within:
+    /// counting bags as top changes how a candidate scores, not where its hole lies, and the
+    /// search is the costliest part of scoring (a fifth of a 640×360 frame's whole search).
+    private struct HoleSearches {
+        private var done: [(corners: [PlanePoint], lengthAlongFirstEdge: Bool, paintInsideOutline: Bool, found: HoleFinder.Found?)] = []
+
+        mutating func find(corners: [PlanePoint], lengthAlongFirstEdge: Bool, paintInsideOutline: Bool,
+                           with finder: HoleFinder) -> HoleFinder.Found? {
+            if let known = done.first(where: {
+                $0.corners == corners && $0.lengthAlongFirstEdge == lengthAlongFirstEdge && $0.paintInsideOutline == paintInsideOutline
+            }) {
+                return known.found
+            }
+            let found = finder.find(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, paintInsideOutline: paintInsideOutline)
+            done.append((corners, lengthAlongFirstEdge, paintInsideOutline, found))
+            return found
+        }
     }
 
     /// What the candidate's outline alone says, before its corners are placed.
@@ -280,7 +333,7 @@ public struct BoardDetector: Sendable {
 
     /// Proportions, orientation and the hole search for one placement of the corners.
     private func score(_ corners: [PlanePoint], shape: Shape, region: ColourRegion, top: SurfaceFragments.Joined,
-                       mask: RegionMask, labels: [Int32], work: WorkImage) -> Result<Scored, Rejection> {
+                       mask: RegionMask, labels: [Int32], work: WorkImage, holes: inout HoleSearches) -> Result<Scored, Rejection> {
         let solidity = shape.solidity, colourShare = shape.colourShare, rough = shape.rough
         let e = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
         let lengthAlongFirstEdge = e[0] + e[2] >= e[1] + e[3]
@@ -318,7 +371,8 @@ public struct BoardDetector: Sendable {
         // over several pixels: on a small one any dark speck in painted paper passed (two of the
         // real photographs gave a 14-pixel scrap as a side view).
         let paintEncloses = foreshortened && longSide >= minimumPaintedLength
-        guard let hole = finder.find(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, paintInsideOutline: paintEncloses),
+        guard let hole = holes.find(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, paintInsideOutline: paintEncloses,
+                                    with: finder),
               let plane = BoardPlane(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, backEdgeStart: hole.backEdgeStart)
         else { return .failure(Rejection(message: "no plane through the quadrilateral")) }
         // Solidity from 0.76: a far board seen low with bags on its front edge fills 0.85 of its
