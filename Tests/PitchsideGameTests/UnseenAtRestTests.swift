@@ -106,6 +106,28 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(judge(GameScript.hole - Vec2(board.holeRadiusX, 0), reshaded: short), .hole)
     }
 
+    /// A flight that came down well short of a re-shaded bag and slid on onto it lies on it
+    /// (held8-0013 throw 8: two bags short of a pile of its colour, read as gone behind the
+    /// board); where its slide ends short of the bag, or is not known, it does not.
+    func testABagThatSlidOntoAReshadedBagLiesOnIt() {
+        let board = GameScript.board
+        let bagSide = Self.bagSide
+        let pile = GameScript.hole - Vec2(board.holeRadiusX + 2.0 * bagSide, 0)
+        let landing = pile - Vec2(2.5 * bagSide, 0)
+        XCTAssertTrue(board.boardContains(landing))
+        let census = quietCensus(GameScript(), frame: 95, boardBags: [pile]).census
+        func judge(slide: Double?) -> PSThrowOutcome {
+            OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: landing, direction: 1, lastCensus: census, reshaded: pile,
+                                      slide: slide, board: board)
+        }
+        XCTAssertEqual(judge(slide: 2.5 * bagSide), .board, "slid onto the re-shaded bag")
+        XCTAssertEqual(judge(slide: 0.5 * bagSide), .miss, "stopped two bags short of it: not there")
+        XCTAssertEqual(judge(slide: nil), .miss, "slide unknown: not on it")
+        // Thrown the other way, the same slide takes it away from the bag.
+        XCTAssertEqual(OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: landing, direction: -1, lastCensus: census,
+                                                 reshaded: pile, slide: 2.5 * bagSide, board: board), .miss)
+    }
+
     /// The census saw a bag pass just above the hole and none come to rest: it infers a bag in
     /// the hole. A pile where the flight came down does not overrule it (the bag slid past the
     /// pile into the hole); a bag re-shaded there does (it came down on that bag).

@@ -49,7 +49,7 @@ public enum OutcomeJudge {
     ///
     /// When the census saw a resting board bag change shade in place (`reshaded`, its position:
     /// a bag of its colour came down on it, or one dropped into the hole beside it), a flight
-    /// that came down on that bag, away from the hole's mouth, lies on it.
+    /// that came down on that bag, or whose slide ends on it, away from the hole's mouth, lies on it.
     ///
     /// When the census saw the bag pass just above the hole (`passedOverHole`: it inferred a
     /// bag in the hole), only the flight coming down on a re-shaded bag keeps it on the board,
@@ -91,7 +91,15 @@ public enum OutcomeJudge {
         if abs(along) <= board.holeRadiusX + 0.5 * bagSide { return .hole }
         // Whether the flight came down on a bag resting at `p`.
         func cameDownOn(_ p: Vec2) -> Bool { abs(p.x - landing.x) <= 1.5 * bagSide && abs(p.y - landing.y) <= 2 * bagSide }
-        if let reshaded, cameDownOn(reshaded) { return .board }
+        // ... or, its slide known, slid on onto it (held8-0013 throw 8: came down two bags short of
+        // a pile of its colour two bags from the hole, slid two bags on into it, and the pile was
+        // re-shaded; taken for a bag gone behind the board, a miss).
+        func slidOnto(_ p: Vec2) -> Bool {
+            guard let slide else { return false }
+            let stop = landing.x + (direction < 0 ? -slide : slide)
+            return abs(p.x - stop) <= 1.5 * bagSide && abs(p.y - landing.y) <= 2 * bagSide
+        }
+        if let reshaded, cameDownOn(reshaded) || slidOnto(reshaded) { return .board }
         // A bag the size of the thrown one cannot hide it; two or more together can.
         let near = lastCensus?.bags.filter { $0.place == .onBoard && cameDownOn(Vec2($0.position.x, $0.position.y)) } ?? []
         // ... unless the census saw the bag pass over the hole: a bag that came down by a pile and
