@@ -178,6 +178,23 @@ final class RestStateDifferenceTests: XCTestCase {
         XCTAssertNil(RestStateDifference.revertedShare(of: pile, before: before, last: before, now: before))
     }
 
+    /// A dark bag of the top's own hue is told by the same rule everywhere it is asked about:
+    /// its pixels changed since the top was bare (`changedShare`), and they are back when it
+    /// leaves but not while it stays (`revertedShare`). By colour distance alone (19 units) none
+    /// of its pixels changed, and a bag that stayed read as one gone.
+    func testADarkBagOfTheTopsHueChangesItsPixelsForEveryRule() throws {
+        let lightBlue: (UInt8, UInt8, UInt8) = (99, 122, 146), darkBlue: (UInt8, UInt8, UInt8) = (22, 45, 69)
+        let bare = scan([], board: lightBlue)
+        let withBag = scan([(10, 8, 20, 14, darkBlue)], board: lightBlue)
+        var bag = BagSighting(center: PlanePoint(15, 11), colour: RGBColour(r: 22, g: 45, b: 69), place: .onBoard, area: 60)
+        bag.extentMin = PlanePoint(10, 8)
+        bag.extentMax = PlanePoint(20, 14)
+        XCTAssertGreaterThan(try XCTUnwrap(RestStateDifference.changedShare(of: bag, from: bare, to: withBag)), 0.5)
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference.changedShare(of: bag, from: withBag, to: withBag)), 0)
+        XCTAssertEqual(try XCTUnwrap(RestStateDifference.revertedShare(of: bag, before: bare, last: withBag, now: bare)), 1, accuracy: 0.01)
+        XCTAssertLessThan(try XCTUnwrap(RestStateDifference.revertedShare(of: bag, before: bare, last: withBag, now: withBag)), 0.5)
+    }
+
     /// A dark bag come down on a resting bag of another colour, part of it taken for ground:
     /// where it covers the old bag's colour it is new, and where its darkest pixels were lost
     /// the old bag's pixels read as gone, side by side and of a size, as a bag that shifted

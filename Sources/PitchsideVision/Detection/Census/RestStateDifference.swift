@@ -157,6 +157,14 @@ struct RestStateDifference: Sendable {
         return !appeared.isEmpty || !disappeared.isEmpty
     }
 
+    /// Whether a pixel changed between two pictures: its colour moved by more than
+    /// `changeThreshold`, or it turned bag-coloured or back (`flipped`) and its brightness changed
+    /// by more than `flipBrightnessShare` (a dark bag of the top's own hue changes little else).
+    static func changed(from was: ColourFeature, to now: ColourFeature, flipped: Bool) -> Bool {
+        was.distance(to: now) > changeThreshold
+            || (flipped && abs(was.luma - now.luma) > flipBrightnessShare * max(was.luma, now.luma))
+    }
+
     /// Of the bag-coloured pixels of `after` within `sighting`'s box, the share whose colour
     /// changed since `before`; nil when the two scans did not look at the same pixels or the box
     /// holds none. For a blob too small to leave a patch of `minimumShare`: a bag at 640×360 half
@@ -169,8 +177,9 @@ struct RestStateDifference: Sendable {
         for y in box.y {
             for x in box.x where after.bagMask[y * w + x] != 0 {
                 bag += 1
-                let p = a.pixel(x, y), q = b.pixel(x, y)
-                if ColourFeature(p.0, p.1, p.2).distance(to: ColourFeature(q.0, q.1, q.2)) > Self.changeThreshold { changed += 1 }
+                let p = a.pixel(x, y), q = b.pixel(x, y), i = y * w + x
+                if Self.changed(from: ColourFeature(p.0, p.1, p.2), to: ColourFeature(q.0, q.1, q.2),
+                                flipped: before.bagMask[i] != after.bagMask[i]) { changed += 1 }
             }
         }
         return bag > 0 ? Double(changed) / Double(bag) : nil
@@ -186,20 +195,19 @@ struct RestStateDifference: Sendable {
               let box = now.pixels(of: sighting, margin: 0.5 * now.singleBagArea.squareRoot()) else { return nil }
         let k = now.scale, w = now.width
         let a = before.colours.blurred(), b = last.colours.blurred(), c = now.colours.blurred()
-        func distance(_ p: (Int, Int, Int), _ q: (Int, Int, Int)) -> Double {
-            ColourFeature(p.0, p.1, p.2).distance(to: ColourFeature(q.0, q.1, q.2))
-        }
         var changed = 0, reverted = 0
         for y in box.y {
             for x in box.x {
                 let i = y * w + x
                 guard before.bagMask[i] != 0 || last.bagMask[i] != 0 else { continue }
                 let p = a.pixel(x, y), q = b.pixel(x, y), r = c.pixel(x, y)
-                guard distance(p, q) > Self.changeThreshold else { continue }
+                let was = ColourFeature(p.0, p.1, p.2)
+                guard Self.changed(from: was, to: ColourFeature(q.0, q.1, q.2), flipped: before.bagMask[i] != last.bagMask[i]) else { continue }
                 changed += 1
                 // Back: its colour at `before` again, or no longer bag-coloured where it turned so
                 // (the hole behind a bag that sank into it need not look as it did).
-                if distance(p, r) <= Self.changeThreshold || (before.bagMask[i] == 0 && now.bagMask[i] == 0) { reverted += 1 }
+                if !Self.changed(from: was, to: ColourFeature(r.0, r.1, r.2), flipped: before.bagMask[i] != now.bagMask[i])
+                    || (before.bagMask[i] == 0 && now.bagMask[i] == 0) { reverted += 1 }
             }
         }
         guard Double(changed) >= Self.minimumShare * now.singleBagArea / (k * k) else { return nil }
@@ -224,12 +232,8 @@ struct RestStateDifference: Sendable {
             let x = i % w, y = i / w
             let p = a.pixel(x, y), q = b.pixel(x, y)
             let was = ColourFeature(p.0, p.1, p.2), now = ColourFeature(q.0, q.1, q.2)
+            guard Self.changed(from: was, to: now, flipped: after.bagMask[i] != before.bagMask[i]) else { continue }
             let d = was.distance(to: now)
-            // A pixel that turned bag-coloured or back counts too when its brightness changed by
-            // half: a dark bag of the top's own hue (navy on light blue) changes little else.
-            let flipped = after.bagMask[i] != before.bagMask[i]
-                && abs(was.luma - now.luma) > Self.flipBrightnessShare * max(was.luma, now.luma)
-            guard d > Self.changeThreshold || flipped else { continue }
             if after.bagMask[i] == 0 {
                 gone[i] = 1
             } else if before.bagMask[i] == 0 || d > Self.newBagOverBagThreshold {
