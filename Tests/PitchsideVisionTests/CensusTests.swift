@@ -666,6 +666,55 @@ extension CensusTests {
         XCTAssertEqual(settled.last?.inHole ?? resting.inHole, resting.inHole)
     }
 
+    /// After a bag crossed the hole's mouth, a piece of bag colour too small for a whole bag by
+    /// the hole may be the bag sinking in, or a bag come to rest there partly hidden (on a pile
+    /// of its colour, only its new part shows). The census looks again a moment later: gone, it
+    /// went in; still there, it lies on the board (held8-0004, -0008, -0016, -0019 and
+    /// held2-0017: such pieces were all taken for bags sinking in, and stayed; dev8-0010 throw 5,
+    /// held2-0002 throw 7 and held8-0005 throw 2 were gone a moment later).
+    func testAPieceByTheHoleAfterACrossingIsLookedAtAgain() throws {
+        let scene = BoardScene.sideView(seed: 2)
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let hole = board.hole.center
+        let yellow = (240.0, 220.0, 20.0)
+        // A piece a little short of the hole, toward the front end.
+        let probe = BagCensus()
+        let short = [PlanePoint(hole.x - 0.7 * bagSide, hole.y - 0.2 * bagSide), PlanePoint(hole.x + 0.7 * bagSide, hole.y - 0.2 * bagSide)]
+            .min { probe.pastHole($0, board: board) < probe.pastHole($1, board: board) }!
+        var piece = scene
+        piece.groundBags = [(short, 0.55 * bagSide, yellow)]
+        let seen = try XCTUnwrap(BagFinder().scan(in: piece.render(seed: 4), board: board))
+        let sighting = try XCTUnwrap(seen.sightings.first)
+        XCTAssertEqual(seen.sightings.count, 1)
+        let patch = ChangedPatch(center: sighting.center, area: sighting.area, extentMin: sighting.extentMin, extentMax: sighting.extentMax)
+        XCTAssertTrue(probe.isSinkingBag(patch, board: board, bagSide: bagSide, singleBagArea: seen.singleBagArea),
+                      "the case: a piece the size of a bag sinking in (\(sighting.area / seen.singleBagArea) of a bag)")
+        var passing = scene
+        passing.groundBags = [(PlanePoint(hole.x - 1.0 * bagSide, hole.y - 1.5 * bagSide), bagSide, yellow)]
+        func cross(_ census: inout BagCensus, seq: inout UInt64) throws -> CensusResult {
+            let first = try XCTUnwrap(rest(&census, [scene.render(seed: 3)], board: board, seq: &seq).last)
+            _ = rest(&census, [passing.render(seed: 5)], board: board, seq: &seq, frames: 2)
+            return first
+        }
+        // Gone a moment later: it went in.
+        var census = BagCensus()
+        var seq: UInt64 = 0
+        let before = try cross(&census, seq: &seq)
+        XCTAssertTrue(rest(&census, [piece.render(seed: 4)], board: board, seq: &seq, frames: census.settleFrames + 2).isEmpty,
+                      "no rest state while it may be sinking")
+        let went = try XCTUnwrap(rest(&census, [scene.render(seed: 6)], board: board, seq: &seq, frames: 16).last)
+        XCTAssertEqual(went.inHole, before.inHole + 1, "\(went)")
+        XCTAssertEqual(went.onBoard, before.onBoard)
+        // Still there: it lies on the board.
+        census = BagCensus()
+        seq = 0
+        _ = try cross(&census, seq: &seq)
+        let stayed = try XCTUnwrap(rest(&census, [piece.render(seed: 4)], board: board, seq: &seq, frames: 24).last)
+        XCTAssertEqual(stayed.inHole, before.inHole, "\(stayed)")
+        XCTAssertTrue(stayed.changes.contains { $0.kind == .newBag && $0.place == .onBoard }, "\(stayed)")
+    }
+
     /// A bag passing over a pile that reaches the hole's mouth, on its way in, joins the pile's
     /// blob and hardly moves its centre: it was taken for the pile itself, and the bag that went
     /// in was never counted (dev3-0008). The blob's area tells them apart.
