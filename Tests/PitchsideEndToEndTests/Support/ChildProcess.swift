@@ -25,6 +25,8 @@ final class ChildProcess {
     private let stderrPipe = Pipe()
     private var stdoutData = Data()
     private var stderrData = Data()
+    /// Pipes whose end the reader has seen (the child and everything it started closed them).
+    private var pipesAtEnd = 0
     private let lock = NSLock()
 
     init(_ arguments: [String], environment: [String: String] = [:], executable: String = PitchsideBinary.path) throws {
@@ -37,11 +39,13 @@ final class ChildProcess {
         process.standardError = stderrPipe
         stdoutPipe.fileHandleForReading.readabilityHandler = { [weak self] h in
             let d = h.availableData
-            self?.lock.lock(); self?.stdoutData.append(d); self?.lock.unlock()
+            self?.lock.lock(); defer { self?.lock.unlock() }
+            if d.isEmpty { h.readabilityHandler = nil; self?.pipesAtEnd += 1 } else { self?.stdoutData.append(d) }
         }
         stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] h in
             let d = h.availableData
-            self?.lock.lock(); self?.stderrData.append(d); self?.lock.unlock()
+            self?.lock.lock(); defer { self?.lock.unlock() }
+            if d.isEmpty { h.readabilityHandler = nil; self?.pipesAtEnd += 1 } else { self?.stderrData.append(d) }
         }
         try process.run()
     }
@@ -64,7 +68,10 @@ final class ChildProcess {
             return nil
         }
         process.waitUntilExit()
-        usleep(50_000)  // let the pipes drain
+        // All the child wrote is read once both pipes reached their end: on a loaded machine the
+        // reader can run well after the exit (a fixed 50 ms lost a refusal's message once).
+        let drained = Date().addingTimeInterval(5)
+        while Date() < drained, (lock.withLock { pipesAtEnd }) < 2 { usleep(5_000) }
         return process.terminationStatus
     }
 
