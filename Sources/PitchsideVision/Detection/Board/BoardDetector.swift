@@ -287,8 +287,7 @@ public struct BoardDetector: Sendable {
                 solidity = max(solidity, Double(c.filled + c.objects) / max(1, abs(polygonArea(q))))
             }
         }
-        let shape = Shape(solidity: solidity, colourShare: outline.colourShare, fragments: top.members.count - 1, rough: outline.rough,
-                          extendedPastBags: outline.extendedPastBags, bags: bags)
+        let shape = Shape(outline: outline, solidity: solidity, fragments: top.members.count - 1, bags: bags)
         // Polishing moves sides onto the picture's edges; on a board with rounded corners or a
         // bag over its edge a side can land astray. When the polished outline does not pass, the
         // outline it started from is scored too, and kept if it does better.
@@ -321,12 +320,10 @@ public struct BoardDetector: Sendable {
 
     /// What the candidate's outline alone says, before its corners are placed.
     private struct Shape {
+        var outline: Outline
+        /// The outline's solidity, with the bags counted as top (`bags`) where they count.
         var solidity: Double
-        var colourShare: Double
         var fragments: Int
-        var rough: [PlanePoint]
-        /// An end was carried past bags lying across the top (`EndUnderBags`).
-        var extendedPastBags: Bool
         /// Which bags within the outline were counted as top.
         var bags = BagsAsTop.none
     }
@@ -334,7 +331,7 @@ public struct BoardDetector: Sendable {
     /// Proportions, orientation and the hole search for one placement of the corners.
     private func score(_ corners: [PlanePoint], shape: Shape, region: ColourRegion, top: SurfaceFragments.Joined,
                        mask: RegionMask, labels: [Int32], work: WorkImage, holes: inout HoleSearches) -> Result<Scored, Rejection> {
-        let solidity = shape.solidity, colourShare = shape.colourShare, rough = shape.rough
+        let solidity = shape.solidity, colourShare = shape.outline.colourShare, rough = shape.outline.rough
         let e = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
         let lengthAlongFirstEdge = e[0] + e[2] >= e[1] + e[3]
         let longSide = lengthAlongFirstEdge ? (e[0] + e[2]) / 2 : (e[1] + e[3]) / 2
@@ -408,7 +405,7 @@ public struct BoardDetector: Sendable {
         let summary = String(format: "confidence %.2f: solidity %.2f, colour share %.2f (%d fragments), aspect %.1f at %.0f°, hole contrast %.2f, enclosed %.2f; outline quadrilateral %@, %@%@polished %@%@",
                              confidence, solidity, colourShare, shape.fragments, aspect, axisFromHorizontal, hole.contrast, hole.enclosed,
                              points(rough), shape.bags == .cuttingIntoPieces ? "joined across bags lying on it, " : "",
-                             shape.extendedPastBags ? "carried past bags across the top, " : "", points(corners),
+                             shape.outline.extendedPastBags ? "carried past bags across the top, " : "", points(corners),
                              anchored.map { ", back end placed by the hole " + points($0) } ?? "")
         return .success(Scored(detection: d, evidence: solidity * colourShare * max(0, hole.contrast) * hole.enclosed,
                                foreshortened: foreshortened, axisFromHorizontal: axisFromHorizontal,
