@@ -257,19 +257,15 @@ public struct BagCensus: Sendable {
                 droppedBehind = true
             }
         }
-        if unchangedFrames == 0 { anchorSightings = sightings; anchorScan = scan; unchangedSincePtsUs = frame.ptsUs }
+        if unchangedFrames == 0 { restartStillRun(sightings, scan: scan, at: frame.ptsUs) }
         guard !restTaken, unchangedFrames >= settleFrames, frame.ptsUs - unchangedSincePtsUs >= settleMicroseconds,
               sinkingWaitSince.map({ frame.ptsUs - $0 >= sinkingWaitMicroseconds }) ?? true else { return nil }
         if let before = anchorScan, let scan, RestStateDifference.anyChange(from: before, to: scan) {
             // The blobs stayed put but their pixels did not (a bag sliding on along a pile, into
             // the hole beside it): not at rest yet; the still run starts again here.
-            unchangedFrames = 0
-            anchorSightings = sightings
-            anchorScan = scan
-            unchangedSincePtsUs = frame.ptsUs
+            restartStillRun(sightings, scan: scan, at: frame.ptsUs)
             return nil
         }
-        restTaken = true
         var difference = lastRest.flatMap { before in scan.flatMap { RestStateDifference(from: before, to: $0, arriving: sawArrival) } }
         // A bag that crossed the hole's mouth and is sinking into it still shows there as a piece
         // too small for a bag, and a slow sink can look still long enough for a rest state; so
@@ -284,15 +280,12 @@ public struct BagCensus: Sendable {
            difference?.appeared.contains(where: { isSinkingBag($0, board: scaled, bagSide: bagSide, singleBagArea: single) }) == true {
             if sinkingWaitSince == nil {
                 sinkingWaitSince = frame.ptsUs
-                restTaken = false
-                unchangedFrames = 0
-                anchorSightings = sightings
-                anchorScan = scan
-                unchangedSincePtsUs = frame.ptsUs
+                restartStillRun(sightings, scan: scan, at: frame.ptsUs)
                 return nil
             }
         }
         sinkingWaitSince = nil
+        restTaken = true
         let arrived = sawArrival
         sawArrival = false
         let lastSightings = lastRest?.sightings ?? []
@@ -341,6 +334,14 @@ public struct BagCensus: Sendable {
         // behind the board, not on it.
         return CensusResult(seq: frame.seq, ptsUs: frame.ptsUs, imageWidth: frame.image.width, imageHeight: frame.image.height,
                             bags: reported, changes: changes)
+    }
+
+    /// A run of unchanged frames starts at this frame, with these sightings.
+    private mutating func restartStillRun(_ sightings: [BagSighting], scan: BagScan?, at ptsUs: Int64) {
+        unchangedFrames = 0
+        anchorSightings = sightings
+        anchorScan = scan
+        unchangedSincePtsUs = ptsUs
     }
 
     /// Whether `patch`, come since the last rest state after a bag crossed the hole's mouth, may
