@@ -89,17 +89,14 @@ public enum OutcomeJudge {
         // Overlapping the mouth: bags piled beside the hole do not hold it up (dev games 1000,
         // 1005, 1008, 1012: four such bags went in, none of the bags hidden in piles landed there).
         if abs(along) <= board.holeRadiusX + 0.5 * bagSide { return .hole }
-        // Whether the flight came down on a bag resting at `p`.
-        func cameDownOn(_ p: Vec2) -> Bool { abs(p.x - landing.x) <= 1.5 * bagSide && abs(p.y - landing.y) <= 2 * bagSide }
+        // Whether the bag, at picture x `x` on the flight's line, lies on a bag resting at `p`.
+        func onBag(_ p: Vec2, atX x: Double) -> Bool { abs(p.x - x) <= 1.5 * bagSide && abs(p.y - landing.y) <= 2 * bagSide }
+        func cameDownOn(_ p: Vec2) -> Bool { onBag(p, atX: landing.x) }
         // ... or, its slide known, slid on onto it (held8-0013 throw 8: came down two bags short of
         // a pile of its colour two bags from the hole, slid two bags on into it, and the pile was
         // re-shaded; taken for a bag gone behind the board, a miss).
-        func slidOnto(_ p: Vec2) -> Bool {
-            guard let slide else { return false }
-            let stop = landing.x + (direction < 0 ? -slide : slide)
-            return abs(p.x - stop) <= 1.5 * bagSide && abs(p.y - landing.y) <= 2 * bagSide
-        }
-        if let reshaded, cameDownOn(reshaded) || slidOnto(reshaded) { return .board }
+        let slidTo = slide.map { landing.x + (direction < 0 ? -$0 : $0) }
+        if let reshaded, cameDownOn(reshaded) || slidTo.map({ onBag(reshaded, atX: $0) }) == true { return .board }
         // A bag the size of the thrown one cannot hide it; two or more together can.
         let near = lastCensus?.bags.filter { $0.place == .onBoard && cameDownOn(Vec2($0.position.x, $0.position.y)) } ?? []
         // ... unless the census saw the bag pass over the hole: a bag that came down by a pile and
