@@ -128,6 +128,29 @@ final class UnseenAtRestTests: XCTestCase {
                                                  reshaded: pile, slide: 2.5 * bagSide, board: board), .miss)
     }
 
+    /// A bag unseen at rest that came down by one bag and slid on onto a pile of two lies on the
+    /// pile, as one that came down on it does (held10-0011 throw 8: taken for a bag gone behind
+    /// the board). One bag where it stopped cannot hide it, nor a pile it stopped short of.
+    func testABagThatSlidOntoAPileLiesOnIt() {
+        let board = GameScript.board
+        let bagSide = Self.bagSide
+        let pile = GameScript.hole - Vec2(board.holeRadiusX + 2.0 * bagSide, 0)
+        let landing = pile - Vec2(2.5 * bagSide, 0)
+        XCTAssertTrue(board.boardContains(landing))
+        func judge(boardBags: [Vec2], slide: Double?) -> PSThrowOutcome {
+            let census = quietCensus(GameScript(), frame: 95, boardBags: boardBags).census
+            return OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: landing, direction: 1, lastCensus: census,
+                                             slide: slide, board: board)
+        }
+        let two = [pile, pile + Vec2(0.3 * bagSide, 0)]
+        XCTAssertEqual(judge(boardBags: two, slide: 2.5 * bagSide), .board, "slid onto the pile")
+        XCTAssertEqual(judge(boardBags: two, slide: 0.5 * bagSide), .miss, "stopped two bags short of it")
+        XCTAssertEqual(judge(boardBags: two, slide: nil), .miss, "slide unknown")
+        XCTAssertEqual(judge(boardBags: [pile], slide: 2.5 * bagSide), .miss, "one bag cannot hide it")
+        // One bag where it came down and one where it stopped are no pile.
+        XCTAssertEqual(judge(boardBags: [pile, landing], slide: 2.5 * bagSide), .miss)
+    }
+
     /// The census saw a bag pass just above the hole and none come to rest: it infers a bag in
     /// the hole. A pile where the flight came down does not overrule it (the bag slid past the
     /// pile into the hole); a bag re-shaded there does (it came down on that bag).

@@ -97,13 +97,17 @@ public enum OutcomeJudge {
         // re-shaded; taken for a bag gone behind the board, a miss).
         let slidTo = slide.map { landing.x + (direction < 0 ? -$0 : $0) }
         if let reshaded, cameDownOn(reshaded) || slidTo.map({ onBag(reshaded, atX: $0) }) == true { return .board }
-        // A bag the size of the thrown one cannot hide it; two or more together can.
-        let near = lastCensus?.bags.filter { $0.place == .onBoard && cameDownOn(Vec2($0.position.x, $0.position.y)) } ?? []
+        // A bag the size of the thrown one cannot hide it; two or more together can, where it came
+        // down or where its slide ends (held10-0011 throw 8: came down by one bag, slid two bags
+        // on onto a pile of two, unseen there, and was taken for a bag gone behind the board).
+        let boardBags = lastCensus?.bags.filter { $0.place == .onBoard }.map { Vec2($0.position.x, $0.position.y) } ?? []
+        let pileWhereItCameDown = boardBags.filter(cameDownOn).count >= 2
+        let pileWhereItSlid = slidTo.map { x in boardBags.filter { onBag($0, atX: x) }.count >= 2 } ?? false
         // ... unless the census saw the bag pass over the hole: a bag that came down by a pile and
         // crossed the hole went in more often than it stayed on the pile (development games:
         // dev3-0009 throw 3 and dev-stack-0014 throw 7 slid past a pile into the hole, dev3-0010
         // throw 5 stayed on one beside it).
-        if near.count >= 2, !passedOverHole { return .board }
+        if pileWhereItCameDown || pileWhereItSlid, !passedOverHole { return .board }
         // Short of the mouth (taken above), within `slideIntoHoleBags`: slid in.
         if slidIn { return .hole }
         return unhidden
