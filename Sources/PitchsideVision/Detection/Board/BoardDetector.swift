@@ -407,7 +407,8 @@ public struct BoardDetector: Sendable {
                              points(rough), shape.bags == .cuttingIntoPieces ? "joined across bags lying on it, " : "",
                              shape.outline.extendedPastBags ? "carried past bags across the top, " : "", points(corners),
                              anchored.map { ", back end placed by the hole " + points($0) } ?? "")
-        return .success(Scored(detection: d, evidence: solidity * colourShare * max(0, hole.contrast) * hole.enclosed,
+        return .success(Scored(detection: d, evidence: solidity * colourShare * max(0, hole.contrast) * hole.enclosed
+                                   * hole.nearRegulationPlace,
                                foreshortened: foreshortened, axisFromHorizontal: axisFromHorizontal,
                                bagsCountedAsTop: shape.bags != .none, summary: summary))
     }
