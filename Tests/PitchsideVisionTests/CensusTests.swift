@@ -829,6 +829,44 @@ extension CensusTests {
         XCTAssertFalse(after.contains { $0.changes.contains { $0.place == .inHole } })
     }
 
+    /// A pile lying along the top from beside the hole: a bag coming down on its far end joins
+    /// its blob, which then stretches to the hole and reaches higher than the pile, but only at
+    /// the far end (held10-0001 throw 8: came down three bags from the hole on a pile reaching
+    /// to a bag from it, was taken for a bag passing over the hole and scored in the hole). Only
+    /// a blob reaching higher by the hole passes over it.
+    func testABagComingDownOnTheFarEndOfAPileFromTheHoleDoesNotPassOverTheHole() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let hole = board.hole.center
+        let navy = (20.0, 30.0, 110.0)
+        scene.boardBags = (0..<3).map { (BoardGeometry.holeFromBack + 0.15 + 0.14 * Double($0), 0.0, navy) }
+        let piles = BagFinder().find(in: scene.render(seed: 3), board: board)
+        XCTAssertEqual(piles.count, 1, "the case: one pile \(piles)")
+        let pile = try XCTUnwrap(piles.first)
+        let towardHole = abs(pile.extentMin.x - hole.x) < abs(pile.extentMax.x - hole.x) ? -1.0 : 1.0
+        let farEnd = towardHole < 0 ? pile.extentMax.x : pile.extentMin.x
+        var coming = scene
+        coming.groundBags = [(PlanePoint(farEnd + towardHole * 0.5 * bagSide, pile.extentMin.y - 0.3 * bagSide), bagSide, (240, 220, 20))]
+        let image = coming.render(seed: 4)
+        let scan = try XCTUnwrap(BagFinder().scan(in: image, board: board))
+        XCTAssertEqual(scan.sightings.count, 1, "the case: the bag joins the pile's blob \(scan.sightings)")
+        let blob = try XCTUnwrap(scan.sightings.first)
+        XCTAssertLessThan(blob.extentMin.y, hole.y - 0.8 * bagSide, "the case: the blob reaches above the hole")
+        let census = BagCensus()
+        XCTAssertTrue(census.passesOverHole(blob, held: [pile], scan: nil, board: board, bagSide: bagSide),
+                      "the case: its box alone passes over the hole")
+        XCTAssertFalse(census.passesOverHole(blob, held: [pile], scan: scan, board: board, bagSide: bagSide))
+
+        var counting = BagCensus()
+        var seq: UInt64 = 0
+        let first = try XCTUnwrap(rest(&counting, [scene.render(seed: 3)], board: board, seq: &seq).last)
+        _ = rest(&counting, [image], board: board, seq: &seq, frames: 2)
+        let after = rest(&counting, [scene.render(seed: 5)], board: board, seq: &seq)
+        XCTAssertEqual(after.last?.inHole ?? first.inHole, first.inHole, "\(after)")
+        XCTAssertFalse(after.contains { $0.changes.contains { $0.place == .inHole } })
+    }
+
     /// A bag that crosses the hole's mouth and slides on over the back end drops behind the
     /// board, where it may rest hidden: seen below the top at the back end after the crossing,
     /// it is a bag on the ground behind the board, inferred, not one through the hole

@@ -107,6 +107,15 @@ public struct BagCensus: Sendable {
     /// third of a bag above it (dev7-0013 throw 4, seen in one frame), one come to rest on a
     /// pile beside it no higher than the pile (dev7-0005 throw 7).
     public var pileReachShare = 0.25
+    /// How far from the hole's centre along the picture, in bag sides, a blob holding resting
+    /// bags must reach higher than them to pass over the hole (`passesOverHole`): bags falling
+    /// in over a pile beside the hole did so from 1.1 to 1.9 bags from its centre (held2-0004,
+    /// -0013, -0014, -0015); bags coming down on the far end of a pile that stretched to the
+    /// hole, from 2.1 to 3.1 (held10-0001: throw 8, at rest on the pile, scored in the hole).
+    /// Bags seen in the air 2.0 and 2.6 bags short, just before they came down and slid in, are
+    /// lost so (held3-0016, held5-0005, held7-0013 throw 7): the flight, come down within two
+    /// bags of the hole, still judges them in (`OutcomeJudge.slideIntoHoleBags`).
+    public var risenReach = 2.0
     /// How much a blob's area must grow (in one bag's area) between rest states to hold one more bag.
     public var growthShare = 0.3
     /// How much a blob's area may change (in one bag's area) while the scene counts as at rest.
@@ -247,7 +256,7 @@ public struct BagCensus: Sendable {
                     && !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) }
                 // The resting blobs this one holds (a bag come down on or beside them joins them).
                 let held = resting.filter { s.covers($0.center, margin: 0) }
-                return (passesOverHole(s, held: held, board: scaled, bagSide: bagSide) || atEmptyMouth
+                return (passesOverHole(s, held: held, scan: scan, board: scaled, bagSide: bagSide) || atEmptyMouth
                         || grewAtMouth(s, held: held, board: scaled, bagSide: bagSide))
                     && !resting.contains { same($0, s, tolerance: 0.25 * bagSide) }
             }) {
@@ -381,13 +390,18 @@ public struct BagCensus: Sendable {
     /// pixels tall, a falling bag that touches one makes the blob taller). A blob holding a pile
     /// at rest by the hole reaches there by the pile's height alone: it must reach higher than
     /// the resting blobs it holds (`pileReachShare`; dev7-0005 throw 7: a bag that came to rest
-    /// on a pile of its colour by the hole, unseen there, was taken for one that went in).
-    private func passesOverHole(_ s: BagSighting, held: [BagSighting], board: BoardDetection, bagSide: Double) -> Bool {
+    /// on a pile of its colour by the hole, unseen there, was taken for one that went in). And
+    /// what reaches higher lies within `risenReach` of the hole: a bag coming down on the far end
+    /// of a pile that stretches to the hole reaches above it there, not over the hole.
+    /// `scan`: the pixels the blob was seen in, to tell where it reaches higher.
+    func passesOverHole(_ s: BagSighting, held: [BagSighting], scan: BagScan?, board: BoardDetection, bagSide: Double) -> Bool {
         let hole = board.hole.center, reach = holeWatch * bagSide
         let heldTop = held.map(\.extentMin.y).min() ?? .infinity
-        return s.extentMax.x >= hole.x - reach && s.extentMin.x <= hole.x + reach
-            && s.extentMin.y < hole.y - 0.8 * bagSide && s.extentMax.y > hole.y - 2.5 * bagSide
-            && s.extentMin.y < heldTop - pileReachShare * bagSide
+        let risen = heldTop - pileReachShare * bagSide
+        guard s.extentMin.y < hole.y - 0.8 * bagSide, s.extentMax.y > hole.y - 2.5 * bagSide, s.extentMin.y < risen,
+              s.extentMax.x >= hole.x - reach, s.extentMin.x <= hole.x + reach else { return false }
+        guard !held.isEmpty, let columns = scan?.columns(of: s, above: risen) else { return true }
+        return max(columns.lowerBound - hole.x, hole.x - columns.upperBound, 0) <= risenReach * bagSide
     }
 
     /// Whether `s` is a bag dropping behind the board's back end (the end nearer the hole): a blob

@@ -30,6 +30,21 @@ struct BagScan: Sendable {
         guard x1 > x0, y1 > y0 else { return nil }
         return (x0..<x1, y0..<y1)
     }
+
+    /// Where along the picture's x (source pixels) the bag-coloured pixels of `sighting`'s box
+    /// lie in the rows that start above `y`; nil when there are none.
+    func columns(of sighting: BagSighting, above y: Double) -> ClosedRange<Double>? {
+        guard let box = pixels(of: sighting) else { return nil }
+        var low = Int.max, high = Int.min
+        for row in box.y where Double(origin.y + row) * scale < y {
+            for column in box.x where bagMask[row * width + column] != 0 {
+                low = min(low, column)
+                high = max(high, column)
+            }
+        }
+        guard low <= high else { return nil }
+        return Double(origin.x + low) * scale...Double(origin.x + high + 1) * scale
+    }
 }
 
 /// A patch of pixels that changed between two rest states.
