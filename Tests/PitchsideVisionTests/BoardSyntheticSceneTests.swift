@@ -330,15 +330,22 @@ final class BoardUnderBagsTests: XCTestCase {
     /// candidate placed the hole at the far end and scored 0.77, and the tracker kept it all game
     /// (three throws scored wrong). A top joined across bags is only the last resort.
     func testATopJoinedAcrossBagsNeverOutranksOneFoundAsItStands() throws {
-        var dir = URL(fileURLWithPath: #filePath)
-        dir.deleteLastPathComponent()
-        let picture = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/side-view-640-hole-end-and-bags.png"))
-        let board = try XCTUnwrap(BoardDetector().detect(in: picture))
         // The truth: hole at (530.1, 238.2), 7.7 pixels across; the board 59.6 pixels long.
-        XCTAssertLessThan(hypot(board.hole.center.x - 530.1, board.hole.center.y - 238.2) / 7.7, 0.15, "hole centre: \(board.hole.center)")
-        XCTAssertEqual(board.metresPerPixel, 0.0204635, accuracy: 0.03 * 0.0204635, "metres per pixel")
+        try assertBoard(in: "side-view-640-hole-end-and-bags.png", hole: PlanePoint(530.1, 238.2), holeDiameter: 7.7,
+                        metresPerPixel: 0.0204635, scaleTolerance: 0.03)
     }
 
+    /// The board found in a fixture picture has its hole within 15 % of its diameter of `hole`
+    /// and its scale within `scaleTolerance` of `metresPerPixel`.
+    private func assertBoard(in fixture: String, hole: PlanePoint, holeDiameter: Double, metresPerPixel: Double,
+                             scaleTolerance: Double, line: UInt = #line) throws {
+        var dir = URL(fileURLWithPath: #filePath)
+        dir.deleteLastPathComponent()
+        let picture = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/" + fixture))
+        let board = try XCTUnwrap(BoardDetector().detect(in: picture), line: line)
+        XCTAssertLessThan(board.hole.center.distance(to: hole) / holeDiameter, 0.15, "hole centre: \(board.hole.center)", line: line)
+        XCTAssertEqual(board.metresPerPixel, metresPerPixel, accuracy: scaleTolerance * metresPerPixel, "metres per pixel", line: line)
+    }
 
     /// held10-0003 at 640×360, an olive bag lying mid-way along a tan top: the top's colour
     /// region stops at the bag and at the hole, and that piece, carried on to the whole top,
@@ -347,13 +354,9 @@ final class BoardUnderBagsTests: XCTestCase {
     /// scored all game with the hole at the bag, three throws wrong. Among candidates of equal
     /// confidence, the hole's nearness to the regulation place counts.
     func testADarkBagAwayFromTheHolesPlaceDoesNotOutrankTheHole() throws {
-        var dir = URL(fileURLWithPath: #filePath)
-        dir.deleteLastPathComponent()
-        let picture = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/side-view-640-olive-bag-mid-top.png"))
-        let board = try XCTUnwrap(BoardDetector().detect(in: picture))
         // The truth: hole at (104.3, 233.1), 7.2 pixels across; 0.02246 m per pixel.
-        XCTAssertLessThan(hypot(board.hole.center.x - 104.3, board.hole.center.y - 233.1) / 7.2, 0.15, "hole centre: \(board.hole.center)")
-        XCTAssertEqual(board.metresPerPixel, 0.02246, accuracy: 0.05 * 0.02246, "metres per pixel")
+        try assertBoard(in: "side-view-640-olive-bag-mid-top.png", hole: PlanePoint(104.3, 233.1), holeDiameter: 7.2,
+                        metresPerPixel: 0.02246, scaleTolerance: 0.05)
     }
 
     /// Without `EndUnderBags` this frame of 7015 gives corners 50 % and scale 98 % off (with it,
