@@ -21,15 +21,16 @@ struct HoleFinder {
         var strength: Double { clamp((contrast - 0.35) / 0.4) * clamp((enclosed - 0.5) / 0.3) }
 
         /// How near the regulation place (9 in from the back, on the centre line) the hole lies
-        /// on the outline, 0…1: a Gaussian of 5 cm. The search reaches 10 cm either way for
-        /// outlines with an end misplaced; a dark bag lying there also passes for a hole at
-        /// 640×360 (held10-0000 and -0003: an olive bag taken at 8 and 11 cm off, outranking the
-        /// right top found with its hole 3 cm off).
+        /// on the outline, 0…1 (`placeSpread`). The search reaches 10 cm either way for outlines
+        /// with an end misplaced; a dark bag lying there also passes for a hole at 640×360
+        /// (held10-0003: an olive bag taken for it 11 cm off outranked the right top, found with
+        /// its hole 3 cm off).
         var nearRegulationPlace: Double {
             let off = (along - BoardGeometry.holeFromBack, across)
             return exp(-(off.0 * off.0 + off.1 * off.1) / (2 * Self.placeSpread * Self.placeSpread))
         }
 
+        /// The spread of `nearRegulationPlace`, metres: a Gaussian of 5 cm.
         static let placeSpread = 0.05
     }
 
