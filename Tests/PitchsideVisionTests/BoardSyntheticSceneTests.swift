@@ -359,6 +359,16 @@ final class BoardUnderBagsTests: XCTestCase {
                         metresPerPixel: 0.02246, scaleTolerance: 0.05)
     }
 
+    /// held11-0001 at 640×360: an olive bag lying near a white top's front end, against grey-green
+    /// grass, cuts the top's region, and the part behind it passes with its hole. The lines of
+    /// `EndUnderBags` read the bag as ground for 16 of the 33 pixels found, past a quarter of the
+    /// length found, and the board was found a third short all game (scale 66 % off).
+    func testAGroundColouredBagNearTheFrontEndIsCrossed() throws {
+        // The truth: hole at (108.6, 237.7), 7.6 pixels across; 0.020714 m per pixel.
+        try assertBoard(in: "side-view-640-olive-bag-at-front-end.png", hole: PlanePoint(108.6, 237.7), holeDiameter: 7.6,
+                        metresPerPixel: 0.020714, scaleTolerance: 0.03)
+    }
+
     /// Without `EndUnderBags` this frame of 7015 gives corners 50 % and scale 98 % off (with it,
     /// about 2.4 % and 1.5 %). 7003's frame, one picture through the codec, is sharper than the
     /// game's video, where the outline stopped at the bag (corners 30 %, scale 39 % off over the

@@ -30,8 +30,10 @@ enum EndUnderBags {
     static let groundGapShare = 0.08
     /// ... and before any paint is met: a bag of the ground's colour lying across the top reads as
     /// ground over its whole width (dev8-0016 at 640×360: an olive bag on a light blue board
-    /// before green grass; a bag is at most a quarter of the length found).
-    static let groundBagShare = 0.25
+    /// before green grass). Blurred and crossed at a slant it reaches half the length found
+    /// when that is half the board (held11-0001: 16 of 33 pixels, and the board found a third
+    /// short all game with a quarter).
+    static let groundBagShare = 0.5
     /// Widest end face in shade between where the paint stops and the ground, as a share of the
     /// length found carried to that end.
     static let endFaceShare = 0.2
