@@ -106,14 +106,20 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(judge(GameScript.hole - Vec2(board.holeRadiusX, 0), reshaded: short), .hole)
     }
 
+    /// A resting bag two bags short of the hole's rim, and where a flight came down two and a
+    /// half bags short of that bag (thrown toward larger x).
+    private static var pileAndLandingShortOfIt: (pile: Vec2, landing: Vec2) {
+        let pile = GameScript.hole - Vec2(GameScript.board.holeRadiusX + 2.0 * bagSide, 0)
+        return (pile, pile - Vec2(2.5 * bagSide, 0))
+    }
+
     /// A flight that came down well short of a re-shaded bag and slid on onto it lies on it
     /// (held8-0013 throw 8: two bags short of a pile of its colour, read as gone behind the
     /// board); where its slide ends short of the bag, or is not known, it does not.
     func testABagThatSlidOntoAReshadedBagLiesOnIt() {
         let board = GameScript.board
         let bagSide = Self.bagSide
-        let pile = GameScript.hole - Vec2(board.holeRadiusX + 2.0 * bagSide, 0)
-        let landing = pile - Vec2(2.5 * bagSide, 0)
+        let (pile, landing) = Self.pileAndLandingShortOfIt
         XCTAssertTrue(board.boardContains(landing))
         let census = quietCensus(GameScript(), frame: 95, boardBags: [pile]).census
         func judge(slide: Double?) -> PSThrowOutcome {
@@ -134,8 +140,7 @@ final class UnseenAtRestTests: XCTestCase {
     func testABagThatSlidOntoAPileLiesOnIt() {
         let board = GameScript.board
         let bagSide = Self.bagSide
-        let pile = GameScript.hole - Vec2(board.holeRadiusX + 2.0 * bagSide, 0)
-        let landing = pile - Vec2(2.5 * bagSide, 0)
+        let (pile, landing) = Self.pileAndLandingShortOfIt
         XCTAssertTrue(board.boardContains(landing))
         func judge(boardBags: [Vec2], slide: Double?) -> PSThrowOutcome {
             let census = quietCensus(GameScript(), frame: 95, boardBags: boardBags).census

@@ -89,25 +89,24 @@ public enum OutcomeJudge {
         // Overlapping the mouth: bags piled beside the hole do not hold it up (dev games 1000,
         // 1005, 1008, 1012: four such bags went in, none of the bags hidden in piles landed there).
         if abs(along) <= board.holeRadiusX + 0.5 * bagSide { return .hole }
+        // Where the bag may lie along the flight's line: where it came down, and, its slide known,
+        // where the slide ends (held8-0013 throw 8: came down two bags short of a pile of its
+        // colour two bags from the hole, slid two bags on into it, and the pile was re-shaded;
+        // taken for a bag gone behind the board, a miss).
+        let stops = [landing.x] + (slide.map { [landing.x + (direction < 0 ? -$0 : $0)] } ?? [])
         // Whether the bag, at picture x `x` on the flight's line, lies on a bag resting at `p`.
         func onBag(_ p: Vec2, atX x: Double) -> Bool { abs(p.x - x) <= 1.5 * bagSide && abs(p.y - landing.y) <= 2 * bagSide }
-        func cameDownOn(_ p: Vec2) -> Bool { onBag(p, atX: landing.x) }
-        // ... or, its slide known, slid on onto it (held8-0013 throw 8: came down two bags short of
-        // a pile of its colour two bags from the hole, slid two bags on into it, and the pile was
-        // re-shaded; taken for a bag gone behind the board, a miss).
-        let slidTo = slide.map { landing.x + (direction < 0 ? -$0 : $0) }
-        if let reshaded, cameDownOn(reshaded) || slidTo.map({ onBag(reshaded, atX: $0) }) == true { return .board }
-        // A bag the size of the thrown one cannot hide it; two or more together can, where it came
-        // down or where its slide ends (held10-0011 throw 8: came down by one bag, slid two bags
-        // on onto a pile of two, unseen there, and was taken for a bag gone behind the board).
+        if let reshaded, stops.contains(where: { onBag(reshaded, atX: $0) }) { return .board }
+        // A bag the size of the thrown one cannot hide it; two or more together can, at either
+        // place (held10-0011 throw 8: came down by one bag, slid two bags on onto a pile of two,
+        // unseen there, and was taken for a bag gone behind the board).
         let boardBags = lastCensus?.bags.filter { $0.place == .onBoard }.map { Vec2($0.position.x, $0.position.y) } ?? []
-        let pileWhereItCameDown = boardBags.filter(cameDownOn).count >= 2
-        let pileWhereItSlid = slidTo.map { x in boardBags.filter { onBag($0, atX: x) }.count >= 2 } ?? false
+        let onPile = stops.contains { x in boardBags.filter { onBag($0, atX: x) }.count >= 2 }
         // ... unless the census saw the bag pass over the hole: a bag that came down by a pile and
         // crossed the hole went in more often than it stayed on the pile (development games:
         // dev3-0009 throw 3 and dev-stack-0014 throw 7 slid past a pile into the hole, dev3-0010
         // throw 5 stayed on one beside it).
-        if pileWhereItCameDown || pileWhereItSlid, !passedOverHole { return .board }
+        if onPile, !passedOverHole { return .board }
         // Short of the mouth (taken above), within `slideIntoHoleBags`: slid in.
         if slidIn { return .hole }
         return unhidden
