@@ -156,6 +156,30 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(judge(boardBags: [pile, landing], slide: 2.5 * bagSide), .miss)
     }
 
+    /// A slide predicted to reach the hole's rim, and a bag at the lip re-shaded just where it
+    /// ends: the bag came to rest on that bag (held6-0008 throw 7, held7-0003 throw 8: scored in
+    /// the hole). A re-shaded bag a bag away from the slide's end, or a slide that ends past the
+    /// hole's centre, leaves the bag in the hole.
+    func testASlideThatEndsOnAReshadedBagAtTheLipStaysOnIt() {
+        let board = GameScript.board
+        let bagSide = Self.bagSide
+        // Ends a third of a bag short of the hole's centre: inside the rim.
+        let slideEnd = GameScript.hole - Vec2(0.35 * bagSide, 0)
+        let landing = slideEnd - Vec2(1.5 * bagSide, 0)
+        XCTAssertTrue(board.boardContains(landing))
+        func judge(reshaded: Vec2?, slide: Double = 1.5 * bagSide) -> PSThrowOutcome {
+            let census = quietCensus(GameScript(), frame: 95, boardBags: reshaded.map { [$0] } ?? []).census
+            return OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: landing, direction: 1, lastCensus: census,
+                                             reshaded: reshaded, slide: slide, board: board)
+        }
+        XCTAssertEqual(judge(reshaded: nil), .hole, "nothing re-shaded: the slide took it in")
+        XCTAssertEqual(judge(reshaded: slideEnd + Vec2(0.1 * bagSide, -0.3 * bagSide)), .board, "on the re-shaded bag")
+        XCTAssertEqual(judge(reshaded: slideEnd - Vec2(bagSide, 0)), .hole, "the re-shaded bag a bag short of where it stopped")
+        // A slide on past the hole's centre went in, whatever was re-shaded at its end.
+        let past = GameScript.hole + Vec2(0.1 * bagSide, 0)
+        XCTAssertEqual(judge(reshaded: past, slide: past.x - landing.x), .hole)
+    }
+
     /// The census saw a bag pass just above the hole and none come to rest: it infers a bag in
     /// the hole. A pile where the flight came down does not overrule it (the bag slid past the
     /// pile into the hole); a bag re-shaded there does (it came down on that bag).
