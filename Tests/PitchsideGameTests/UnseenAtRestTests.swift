@@ -136,7 +136,7 @@ final class UnseenAtRestTests: XCTestCase {
 
     /// A bag unseen at rest that came down by one bag and slid on onto a pile of two lies on the
     /// pile, as one that came down on it does (held10-0011 throw 8: taken for a bag gone behind
-    /// the board). One bag where it stopped cannot hide it, nor a pile it stopped short of.
+    /// the board). One bag where it stopped cannot hide it, nor a pile it stopped a bag or more from.
     func testABagThatSlidOntoAPileLiesOnIt() {
         let board = GameScript.board
         let bagSide = Self.bagSide
@@ -154,6 +154,9 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(judge(boardBags: [pile], slide: 2.5 * bagSide), .miss, "one bag cannot hide it")
         // One bag where it came down and one where it stopped are no pile.
         XCTAssertEqual(judge(boardBags: [pile, landing], slide: 2.5 * bagSide), .miss)
+        // A pile a bag on from where it stopped cannot hide it either: it went on (held7-0010
+        // throws 2 and 8 slid off the board's near side in front of a pile a bag away).
+        XCTAssertEqual(judge(boardBags: [pile + Vec2(1.0 * bagSide, 0), pile + Vec2(1.2 * bagSide, 0)], slide: 2.5 * bagSide), .miss)
     }
 
     /// A slide predicted to reach the hole's rim, and a bag at the lip re-shaded just where it
