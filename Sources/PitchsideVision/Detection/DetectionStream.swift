@@ -35,7 +35,7 @@ public struct DetectionStream: Sendable {
         let stable = stability.process(frame)
         var results = [PSWorkerResult.with { $0.stability = PSStabilityObservation(stable, header: header) }]
         framesSinceBoard += 1
-        let event = tracker.process(frame, stability: stable)
+        let event = tracker.process(frame, stability: stable, mayRefine: !census.hasSeenABagCome)
         lastBoardEvent = event
         // The bags at rest are forgotten only once the board is placed anew by a search: a camera
         // that seemed to move and did not (a walker in a plain scene) leaves them where they were,

@@ -145,6 +145,9 @@ public struct BagCensus: Sendable {
     /// Whether any bag has come yet: a rest state showed pixels turned bag-coloured, or a bag
     /// crossing the hole. Until then every bag in view lay there from the start.
     private var bagHasCome = false
+    /// Whether a rest state has shown a bag come since the census began: until then placing the
+    /// board anew (`reset`) costs it nothing, every bag in view having lain there from the start.
+    public var hasSeenABagCome: Bool { bagHasCome }
     private var nextID: UInt32 = 1
     private var boardKey: [PlanePoint] = []
     /// Whether, since the last rest state, a bag was seen passing just above the hole where no
