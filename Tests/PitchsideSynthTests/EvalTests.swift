@@ -115,6 +115,33 @@ final class EvalTests: XCTestCase {
         XCTAssertEqual(failures.count, 2, "\(failures)")
     }
 
+    /// The corpus report lists the throws to look at: scored in the wrong place or for the wrong
+    /// points, and not found; a throw right but for its type is left to the type table.
+    func testTheCorpusReportListsTheThrowsScoredWrongAndTheOnesNotFound() throws {
+        let t = Self.truth.throwsTruth
+        let wrongOutcome: PSThrowOutcome = t[1].outcome == .miss ? .board : .miss
+        let lines = [
+            try event(t[0], seq: 1, type: t[0].style == .overhand ? .underhand : .overhand),
+            try event(t[1], seq: 2, outcome: wrongOutcome),
+            // t[2] is missed.
+            try event(t[3], seq: 3),
+        ]
+        let game = CorpusGameResult(name: "g7", run: try RunLog.parse(lines.joined(separator: "\n")), truth: Self.truth)
+        let rows = GameCorpusReport.wrongThrowRows(of: game)
+        XCTAssertEqual(rows.count, 2, "\(rows)")
+        XCTAssertTrue(rows[0].hasPrefix("| g7 | \(t[1].index) | \(t[1].outcome.rawValue), "), rows[0])
+        XCTAssertTrue(rows[0].contains("| \(wrongOutcome == .miss ? "miss" : "board"), "), rows[0])
+        XCTAssertEqual(rows[1], "| g7 | \(t[2].index) | – | not found |")
+        let markdown = GameCorpusReport(games: [game]).markdown()
+        XCTAssertTrue(markdown.contains("Throws whose outcome or points are wrong, or that were not found"))
+        XCTAssertTrue(markdown.contains(rows[1]))
+        // A run right throw for throw lists none.
+        let perfect = try t.enumerated().map { try event($0.element, seq: $0.offset + 1) }.joined(separator: "\n")
+        let clean = CorpusGameResult(name: "g8", run: try RunLog.parse(perfect), truth: Self.truth)
+        XCTAssertEqual(GameCorpusReport.wrongThrowRows(of: clean), [])
+        XCTAssertFalse(GameCorpusReport(games: [clean]).markdown().contains("Throws whose outcome"))
+    }
+
     func testMatchingIsOneToOneByClosestRelease() {
         let t = Self.truth.throwsTruth
         var a = PSThrowCompleted(), b = PSThrowCompleted()

@@ -136,6 +136,32 @@ public struct GameCorpusReport: Codable, Equatable, Sendable {
             let types = r.matches.filter { $0.truthType == $0.runType }.count
             lines.append("| \(g.name) | \(g.width)×\(g.height)@\(g.fps) | \(g.players) | \(g.rules) | \(r.matchedThrows) / \(r.runThrows) / \(r.truthThrows) | \(points) | \(totals)\(g.totalsExact ? "" : " ✗") | \(types) | \(g.negativeActionsWithThrow) of \(g.negativeActions) |")
         }
+        let wrong = games.flatMap(Self.wrongThrowRows)
+        if !wrong.isEmpty {
+            lines.append("")
+            lines.append("Throws whose outcome or points are wrong, or that were not found (outcome, type, points):")
+            lines.append("")
+            lines.append("| game | throw | truth | reported |")
+            lines.append("|---|---:|---|---|")
+            lines.append(contentsOf: wrong)
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One table row per throw of `game` that cost points or was scored in the wrong place (a
+    /// type wrong alone, with the points right, is in the type table), and per truth throw the run
+    /// did not report: where to look first when a total is wrong.
+    static func wrongThrowRows(of game: CorpusGameResult) -> [String] {
+        let matches = game.report.matches
+        var rows = matches.filter { $0.truthOutcome != $0.runOutcome || $0.truthPoints != $0.runPoints }
+            .sorted { $0.truthIndex < $1.truthIndex }
+            .map { m in
+                "| \(game.name) | \(m.truthIndex) | \(m.truthOutcome), \(m.truthType), \(m.truthPoints) | \(m.runOutcome), \(m.runType), \(m.runPoints) |"
+            }
+        let matched = Set(matches.map(\.truthIndex))
+        if game.report.truthThrows > 0 {
+            rows += (1...game.report.truthThrows).filter { !matched.contains($0) }.map { "| \(game.name) | \($0) | – | not found |" }
+        }
+        return rows
     }
 }
