@@ -441,7 +441,7 @@ final class BoardUnderBagsTests: XCTestCase {
             var scene = BoardScene.sideView(seed: seed)
             // A bag on the ground just past one end, the ground beyond it.
             let end = (scene.corners[1] + scene.corners[2]) * 0.5, out = scene.corners[1] - scene.corners[0]
-            let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+            let bagSide = scene.bagSidePixels
             scene.groundBags = [(end + out * (0.6 * bagSide / out.distance(to: PlanePoint(0, 0))), bagSide, (200, 180, 30))]
             let picture = WorkImage(scene.render(seed: seed), maxSide: 1280)
             XCTAssertNil(EndUnderBags.extend(scene.corners, image: picture), "seed \(seed)")

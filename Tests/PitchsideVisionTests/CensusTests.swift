@@ -16,7 +16,7 @@ final class CensusTests: XCTestCase {
     func testRestStatesAndChanges() throws {
         var (scene, board) = try sceneWithOneBag()
         let first = scene.render(seed: 3)
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let bagSide = scene.bagSidePixels
         let groundPoint = PlanePoint(scene.corners[3].x - 1.2 * bagSide, scene.corners[3].y + 0.8 * bagSide)
         scene.groundBags = [(groundPoint, bagSide, (240, 220, 20))]
         let second = scene.render(seed: 4)
@@ -58,7 +58,7 @@ final class CensusTests: XCTestCase {
         scene.groundColour = ground
         if let noise { scene.noise = noise }
         let found = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        return (scene, found, BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels)
+        return (scene, found, scene.bagSidePixels)
     }
 
     /// Off the top, a bag of the board's hue far darker than any face of the board in shade
@@ -198,7 +198,7 @@ final class CensusTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(onBoard.map(\.count).reduce(0, +), 5, "\(sightings)")
 
         var ground = BoardScene.sideView(seed: 2)
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * ground.lengthPixels
+        let bagSide = ground.bagSidePixels
         let below = ground.corners[3].y + 2.5 * bagSide
         ground.groundBags = (0..<7).map { i in (PlanePoint(ground.corners[3].x + Double(i) * 0.8 * bagSide, below), bagSide, (30, 40, 200)) }
         let onGround = BagFinder().find(in: ground.render(seed: 3), board: board)
@@ -235,7 +235,7 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(pile.count, finder.maxBagsPerBlob)
 
         var front = BoardScene.sideView(seed: 2)
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * front.lengthPixels
+        let bagSide = front.bagSidePixels
         let middle = front.plane.point(along: BoardGeometry.length / 2, across: 0)
         front.groundBags = (-3...3).map { k in (PlanePoint(middle.x, middle.y + Double(k) * bagSide), 1.5 * bagSide, (30, 40, 200)) }
         let inFront = finder.find(in: front.render(seed: 3), board: board)
@@ -280,7 +280,7 @@ final class CensusTests: XCTestCase {
     /// `scene` with a yellow bag in the air over the board's front end, far from the hole:
     /// something passing through the view between two rest states.
     private static func withBagPassingOverTheFrontEnd(_ scene: BoardScene) -> BoardScene {
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let bagSide = scene.bagSidePixels
         let front = scene.plane.point(along: BoardGeometry.length - 0.1, across: 0)
         var passing = scene
         passing.groundBags = [(PlanePoint(front.x, front.y - 2 * bagSide), bagSide, (240, 220, 20))]
@@ -325,7 +325,7 @@ final class CensusTests: XCTestCase {
     /// every one as new.
     func testBagsAtRestFollowThePictureWhenItMoves() throws {
         var (scene, board) = try sceneWithOneBag()
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let bagSide = scene.bagSidePixels
         scene.groundBags = [(PlanePoint(scene.corners[3].x - 1.2 * bagSide, scene.corners[3].y + 0.8 * bagSide), bagSide, (240, 220, 20))]
         let before = scene.render(seed: 3)
         var census = BagCensus()
@@ -389,8 +389,7 @@ final class CensusTests: XCTestCase {
     /// counted on the board).
     func testABagThatShowedBesideTheHoleAndIsGoneAgainWentIn() throws {
         var scene = BoardScene.sideView(seed: 2)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let (board, bagSide) = try boardAndBagSide(of: scene)
         let navy = (20.0, 30.0, 110.0), navyReshaded = (60.0, 70.0, 170.0)
         let along = BoardGeometry.holeFromBack + 0.2
         scene.boardBags = [(along, 0.0, navy)]
@@ -443,7 +442,7 @@ final class CensusTests: XCTestCase {
         scene.groundColour = (80, 120, 60)
         scene.noise = 1
         board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let bagSide = scene.bagSidePixels
         let end = scene.corners[2]
         let place = PlanePoint(end.x + 1.5 * bagSide, end.y + 0.5 * bagSide)
         // Olive: 22 and 38 `ColourFeature` units from the grass (a plain ground's threshold is 30),
@@ -595,10 +594,14 @@ extension CensusTests {
     /// ten in the hole by the end of a game with one). A bag passing over the hole still counts.
     /// The drawn side view of seed 2 with a navy pile standing on the top beside the hole,
     /// reaching a bag and a half above its centre; its board, a bag's side, and the pile's centre.
+    /// The board found in `scene`'s own picture (seed 2), and one bag's side on it, pixels.
+    private func boardAndBagSide(of scene: BoardScene) throws -> (board: BoardDetection, bagSide: Double) {
+        (try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2))), scene.bagSidePixels)
+    }
+
     private func sideViewWithAPileBesideTheHole() throws -> (scene: BoardScene, board: BoardDetection, bagSide: Double, pile: PlanePoint) {
         var scene = BoardScene.sideView(seed: 2)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let (board, bagSide) = try boardAndBagSide(of: scene)
         let pile = PlanePoint(board.hole.center.x + 0.5 * bagSide, board.hole.center.y - 1.2 * bagSide)
         scene.groundBags = [(pile, 1.6 * bagSide, (30, 40, 200))]
         return (scene, board, bagSide, pile)
@@ -636,8 +639,7 @@ extension CensusTests {
     /// that is gone by the rest state went in.
     func testABagSeenOnlyAtTheHolesMouthWentIn() throws {
         let scene = BoardScene.sideView(seed: 2)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let (board, bagSide) = try boardAndBagSide(of: scene)
         var census = BagCensus()
         var seq: UInt64 = 0
         let first = try XCTUnwrap(rest(&census, [scene.render(seed: 3)], board: board, seq: &seq).last)
@@ -674,8 +676,7 @@ extension CensusTests {
     /// held2-0002 throw 7 and held8-0005 throw 2 were gone a moment later).
     func testAPieceByTheHoleAfterACrossingIsLookedAtAgain() throws {
         let scene = BoardScene.sideView(seed: 2)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let (board, bagSide) = try boardAndBagSide(of: scene)
         let hole = board.hole.center
         let yellow = (240.0, 220.0, 20.0)
         // A piece a little short of the hole, toward the front end.
@@ -720,8 +721,7 @@ extension CensusTests {
     /// in was never counted (dev3-0008). The blob's area tells them apart.
     func testABagPassingOverAPileAtTheHoleIsSeenGoingIn() throws {
         var scene = BoardScene.sideView(seed: 2)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let (board, bagSide) = try boardAndBagSide(of: scene)
         let navy = (20.0, 30.0, 110.0)
         scene.boardBags = (0..<4).map { (BoardGeometry.holeFromBack + 0.14 * Double($0), 0.0, navy) }
         let piles = BagFinder().find(in: scene.render(seed: 3), board: board)
@@ -748,8 +748,7 @@ extension CensusTests {
     /// bag that stays there is a new bag on the board.
     func testABagSlidingInPastOneRestingAtTheMouthWentIn() throws {
         let scene = BoardScene.sideView(seed: 2)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let (board, bagSide) = try boardAndBagSide(of: scene)
         let navy = (20.0, 30.0, 110.0)
         var restingScene = scene
         restingScene.boardBags = [(BoardGeometry.holeFromBack - 0.09, 0, navy)]
@@ -836,8 +835,7 @@ extension CensusTests {
     /// a blob reaching higher by the hole passes over it.
     func testABagComingDownOnTheFarEndOfAPileFromTheHoleDoesNotPassOverTheHole() throws {
         var scene = BoardScene.sideView(seed: 2)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let (board, bagSide) = try boardAndBagSide(of: scene)
         let hole = board.hole.center
         let navy = (20.0, 30.0, 110.0)
         scene.boardBags = (0..<3).map { (BoardGeometry.holeFromBack + 0.15 + 0.14 * Double($0), 0.0, navy) }
@@ -874,8 +872,7 @@ extension CensusTests {
     /// the crossing still says it went in.
     func testABagSeenDroppingBehindTheBackEndAfterCrossingTheHoleIsNotInIt() throws {
         let scene = BoardScene.sideView(seed: 2)
-        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * scene.lengthPixels
+        let (board, bagSide) = try boardAndBagSide(of: scene)
         var crossing = scene
         crossing.boardBags = [(BoardGeometry.holeFromBack, 0, (240, 220, 20))]
         // Just below the back end's lower corner (the end nearer the hole).

@@ -32,6 +32,8 @@ struct BoardScene {
     var plane: BoardPlane { BoardPlane(corners: corners, lengthAlongFirstEdge: lengthAlongFirstEdge, backEdgeStart: backEdgeStart)! }
     var holeCentre: PlanePoint { plane.point(along: BoardGeometry.holeFromBack, across: 0) }
     var lengthPixels: Double { plane.centreLineLength }
+    /// One bag's side on the board, pixels.
+    var bagSidePixels: Double { BoardGeometry.bagSide / BoardGeometry.length * lengthPixels }
 
     func render(seed: UInt64) -> ImageBuffer {
         var rng = TestRandom(seed: seed)
@@ -42,7 +44,7 @@ struct BoardScene {
         for _ in 0..<60 {
             blotches.append((rng.uniform(0, Double(width)), rng.uniform(0, Double(height)), rng.uniform(4, 30), rng.uniform(-25, 25)))
         }
-        let bagSide = BoardGeometry.bagSide / BoardGeometry.length * lengthPixels
+        let bagSide = bagSidePixels
         for y in 0..<height {
             for x in 0..<width {
                 let p = PlanePoint(Double(x) + 0.5, Double(y) + 0.5)

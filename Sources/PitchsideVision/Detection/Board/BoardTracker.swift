@@ -155,7 +155,7 @@ public struct BoardTracker: Sendable {
         // Found where it was on the sharp picture: no longer a shake's board.
         if d == old { carriedFromShake = false }
         let carried = PlanePoint(old.hole.center.x + shiftSinceReference.dx, old.hole.center.y + shiftSinceReference.dy)
-        guard min(d.hole.center.distance(to: old.hole.center), d.hole.center.distance(to: carried)) <= 0.1 * old.lengthPixels, d != old,
+        guard Self.isSameBoard(d, as: old, holeNear: [old.hole.center, carried]), d != old,
               abs(d.lengthPixels - old.lengthPixels) <= Self.relengthShare * old.lengthPixels || d.confidence > old.confidence
         else { return nil }
         framesSinceSearch = 0
@@ -165,16 +165,23 @@ public struct BoardTracker: Sendable {
 
     /// A board found with less than full confidence, on a still camera: a search now and then,
     /// for `refineWindowUs` after it was found, places it again where it finds the same board (its
-    /// hole within a tenth of the length of where it was) with more confidence (`refineGain`). held10-0011 at 960×540: a board found at 0.77 on the
-    /// first frame stability called still, while the camera still trembled, stood 4 % of its
-    /// length off all game; a search half a second later found it at 1.00 within 1 %.
+    /// hole within a tenth of the length of where it was) with more confidence (`refineGain`).
+    /// held10-0011 at 960×540: a board found at 0.77 on the first frame stability called still,
+    /// while the camera still trembled, stood 4 % of its length off all game; a search half a
+    /// second later found it at 1.00 within 1 %.
     private mutating func refine(_ image: ImageBuffer) -> BoardTrackerEvent? {
         guard let old = board, old.confidence < 1 else { return nil }
         framesSinceSearch = 0
         guard let d = detector.search(in: image).detection, d.confidence >= old.confidence + Self.refineGain,
-              d.hole.center.distance(to: old.hole.center) <= 0.1 * old.lengthPixels else { return nil }
+              Self.isSameBoard(d, as: old, holeNear: [old.hole.center]) else { return nil }
         place(d, in: image)
         return .found(d)
+    }
+
+    /// Whether board `d`, found again, is the board `old`: its hole within a tenth of `old`'s
+    /// length of one of `places` (where `old`'s hole was, or where a registered shift took it).
+    private static func isSameBoard(_ d: BoardDetection, as old: BoardDetection, holeNear places: [PlanePoint]) -> Bool {
+        places.contains { d.hole.center.distance(to: $0) <= 0.1 * old.lengthPixels }
     }
 
     /// `onShake`: the board was found on a shake's tail, or carried from one found there.
