@@ -19,8 +19,12 @@ final class BoardSlideTests: XCTestCase {
         slide.record(speed: 4, slide: -0.3)
         slide.record(speed: 0, slide: 0.1)
         XCTAssertEqual(slide.samples.count, 2)
-        // A bag a hair behind its landing stopped dead: a slide of 0.
+        // However little behind: the census placed it at a pile's centre, not a bag stopped dead.
         slide.record(speed: 5, slide: -0.01)
+        XCTAssertEqual(slide.samples.count, 2)
+        XCTAssertEqual(slide.coefficient!, 0.01, accuracy: 1e-12)
+        // Seen where it came down: it stopped dead, a slide of 0.
+        slide.record(speed: 5, slide: 0)
         XCTAssertEqual(slide.samples.last!.slide, 0)
     }
 
