@@ -77,19 +77,24 @@ public enum OutcomeJudge {
         let unhidden: PSThrowOutcome = passedOverHole && !beyondFarEnd(landing, direction: direction, board: board) ? .hole : .miss
         guard let landing, board.boardContains(landing) else { return unhidden }
         // Past the hole (positive) or short of it (negative), along the flight.
-        func alongHole(_ p: Vec2) -> Double { (p.x - board.holeCenter.x) * (direction < 0 ? -1 : 1) }
-        let along = alongHole(landing)
+        let along = (landing.x - board.holeCenter.x) * (direction < 0 ? -1 : 1)
+        // Where the slide, if known, ends: picture x on the flight's line.
+        let slideEnd = slide.map { landing.x + (direction < 0 ? -$0 : $0) }
+        // Whether the bag, at picture x `x` on the flight's line, lies within `reach` bags along it
+        // of a bag resting at `p`.
+        func near(_ p: Vec2, atX x: Double, reach: Double) -> Bool {
+            abs(p.x - x) <= reach * bagSide && abs(p.y - landing.y) <= 2 * bagSide
+        }
         // Short of the hole by up to `slideIntoHoleBags` past its rim: where a bag that lands on
         // the top and is not seen again is taken to have slid in, unless its slide says otherwise.
         let slidIn = along < 0 && along >= -(board.holeRadiusX + slideIntoHoleBags * bagSide)
         // The slide known, where it ends decides first.
-        if let slide, along < 0 {
+        if let slide, let slideEnd, along < 0 {
             let stop = along + slide
             // A bag re-shaded just where a slide short of the hole's centre ends is the bag come to
             // rest on it, however near the rim (held5-0005 throw 6, held6-0008 throw 7, held7-0003
             // throw 8: each stopped on a bag of its colour at the hole's lip, scored in the hole).
-            if stop < 0, let reshaded, abs(alongHole(reshaded) - stop) <= reshadedAtSlideEndBags * bagSide,
-               abs(reshaded.y - landing.y) <= 2 * bagSide { return .board }
+            if stop < 0, let reshaded, near(reshaded, atX: slideEnd, reach: reshadedAtSlideEndBags) { return .board }
             if stop >= -(board.holeRadiusX + slideReachMarginBags * bagSide) { return .hole }
             if slidIn, !passedOverHole, stop < -(board.holeRadiusX + slideShortMarginBags * bagSide) { return .board }
         }
@@ -100,12 +105,7 @@ public enum OutcomeJudge {
         // where the slide ends (held8-0013 throw 8: came down two bags short of a pile of its
         // colour two bags from the hole, slid two bags on into it, and the pile was re-shaded;
         // taken for a bag gone behind the board, a miss).
-        let stops = [landing.x] + (slide.map { [landing.x + (direction < 0 ? -$0 : $0)] } ?? [])
-        // Whether the bag, at picture x `x` on the flight's line, lies within `reach` bags along it
-        // of a bag resting at `p`.
-        func near(_ p: Vec2, atX x: Double, reach: Double) -> Bool {
-            abs(p.x - x) <= reach * bagSide && abs(p.y - landing.y) <= 2 * bagSide
-        }
+        let stops = [landing.x] + (slideEnd.map { [$0] } ?? [])
         if let reshaded, stops.contains(where: { near(reshaded, atX: $0, reach: 1.5) }) { return .board }
         // A bag the size of the thrown one cannot hide it; two or more together can, at either
         // place (held10-0011 throw 8: came down by one bag, slid two bags on onto a pile of two,
