@@ -386,11 +386,15 @@ public struct BoardDetector: Sendable {
         if shape.bags == .notching, !mask.contains(ellipse.center) {
             return .failure(Rejection(message: "hole on a bag counted as top"))
         }
-        // A small side view's back end is placed by its hole (`HoleAnchoredEnd`), and the scale with it.
+        // A side view's front end bent by bags lying across it is laid parallel to its back end
+        // (`FrontEndSquaring`); a small side view's back end is placed by its hole
+        // (`HoleAnchoredEnd`), and the scale with both.
+        let squared = foreshortened ? FrontEndSquaring.square(corners, backEdgeStart: hole.backEdgeStart) : nil
+        let ends = squared ?? corners
         let anchored = foreshortened && plane.centreLineLength * work.scale < HoleAnchoredEnd.longestBoard
-            ? HoleAnchoredEnd.place(corners, backEdgeStart: hole.backEdgeStart, holeCentre: ellipse.center) : nil
-        let placed = anchored ?? corners
-        let placedPlane = anchored.flatMap {
+            ? HoleAnchoredEnd.place(ends, backEdgeStart: hole.backEdgeStart, holeCentre: ellipse.center) : nil
+        let placed = anchored ?? ends
+        let placedPlane = (anchored ?? squared).flatMap {
             BoardPlane(corners: $0, lengthAlongFirstEdge: lengthAlongFirstEdge, backEdgeStart: hole.backEdgeStart)
         } ?? plane
         let d = BoardDetection(
@@ -406,7 +410,8 @@ public struct BoardDetector: Sendable {
                              confidence, solidity, colourShare, shape.fragments, aspect, axisFromHorizontal, hole.contrast, hole.enclosed,
                              points(rough), shape.bags == .cuttingIntoPieces ? "joined across bags lying on it, " : "",
                              shape.outline.extendedPastBags ? "carried past bags across the top, " : "", points(corners),
-                             anchored.map { ", back end placed by the hole " + points($0) } ?? "")
+                             (squared.map { ", front end laid parallel to the back end " + points($0) } ?? "")
+                                + (anchored.map { ", back end placed by the hole " + points($0) } ?? ""))
         return .success(Scored(detection: d, evidence: solidity * colourShare * max(0, hole.contrast) * hole.enclosed
                                    * hole.nearRegulationPlace,
                                foreshortened: foreshortened, axisFromHorizontal: axisFromHorizontal,
