@@ -54,6 +54,19 @@ final class MeasurementTests: XCTestCase {
         XCTAssertNil(OutcomeJudge.fromCensus(before, previous: before))
     }
 
+    /// A re-shaded bag is left to the flight, though the census counts a bag come down on it (a
+    /// bag came through the air and none crossed the hole's mouth): the count's rise alone does
+    /// not say the thrown bag rests there.
+    func testABagCountedOnAReshadedOneIsLeftToTheFlight() {
+        var before = PSBoardCensus()
+        before.onBoard = 1
+        var after = before
+        after.onBoard = 2
+        XCTAssertEqual(OutcomeJudge.fromCensus(after, previous: before), .board, "the case: a count's rise alone says board")
+        after.changes = [Self.change(.censusChangeReshaded, bagID: 1, place: .onBoard)]
+        XCTAssertNil(OutcomeJudge.fromCensus(after, previous: before))
+    }
+
     /// Bags the census says were knocked in or off are not the thrown bag: their rise in a count
     /// says nothing of where it rests (held-0003 throw 2).
     func testBagsKnockedInOrOffDoNotPlaceTheThrownBag() {
@@ -62,13 +75,7 @@ final class MeasurementTests: XCTestCase {
         var knocked = PSBoardCensus()
         knocked.onBoard = 1
         knocked.inHole = 2
-        knocked.changes = [UInt32(2), 3].map { id in
-            var c = PSCensusChange()
-            c.kind = .censusChangeKnockedIn
-            c.bagID = id
-            c.place = .inHole
-            return c
-        }
+        knocked.changes = [UInt32(2), 3].map { Self.change(.censusChangeKnockedIn, bagID: $0, place: .inHole) }
         XCTAssertNil(OutcomeJudge.fromCensus(knocked, previous: before))
         // One more in the hole than were knocked in: that one is the thrown bag.
         knocked.inHole = 3
@@ -77,12 +84,16 @@ final class MeasurementTests: XCTestCase {
         var off = PSBoardCensus()
         off.onBoard = 2
         off.onGround = 1
-        var change = PSCensusChange()
-        change.kind = .censusChangeKnockedOff
-        change.bagID = 1
-        change.place = .onGround
-        off.changes = [change]
+        off.changes = [Self.change(.censusChangeKnockedOff, bagID: 1, place: .onGround)]
         XCTAssertNil(OutcomeJudge.fromCensus(off, previous: before))
+    }
+
+    private static func change(_ kind: PSCensusChangeKind, bagID: UInt32, place: PSBagPlace) -> PSCensusChange {
+        var c = PSCensusChange()
+        c.kind = kind
+        c.bagID = bagID
+        c.place = place
+        return c
     }
 
     func testReleaseAngleFromTheThrowingForearm() {

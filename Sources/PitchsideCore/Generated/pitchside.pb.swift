@@ -156,7 +156,9 @@ public nonisolated enum PSCensusChangeKind: SwiftProtobuf.Enum, Swift.CaseIterab
   case censusChangeRemoved // = 4
 
   /// A resting bag's pixels changed in place and nothing new showed: a bag of its colour came
-  /// down on it, or one dropped into the hole beside it (the flight tells which).
+  /// down on it, or one dropped into the hole beside it (the flight tells which). When a bag
+  /// came through the air, none crossed the hole's mouth and the resting bag lies more than a
+  /// bag and a half from the hole, the census also lists a bag come to rest on it.
   case censusChangeReshaded // = 5
   case UNRECOGNIZED(Int)
 

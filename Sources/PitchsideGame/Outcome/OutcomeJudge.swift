@@ -172,6 +172,9 @@ public enum OutcomeJudge {
     /// A bag the census only inferred in the hole (`inferred`) is left to `unseenAtRest`.
     public static func fromCensus(_ census: PSBoardCensus, previous: PSBoardCensus?) -> PSThrowOutcome? {
         if census.changes.contains(where: \.inferred) { return nil }
+        // A re-shaded bag is left to the flight too, though the census may count a bag come down
+        // on it (one more on the board, no new bag said).
+        if census.changes.contains(where: { $0.kind == .censusChangeReshaded }) { return nil }
         for change in census.changes where change.kind == .censusChangeNewBag {
             switch change.place {
             case .inHole: return .hole

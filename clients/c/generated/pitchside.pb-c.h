@@ -106,7 +106,9 @@ typedef enum _Pitchside__V1__CensusChangeKind {
   PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_REMOVED = 4,
   /*
    * A resting bag's pixels changed in place and nothing new showed: a bag of its colour came
-   * down on it, or one dropped into the hole beside it (the flight tells which).
+   * down on it, or one dropped into the hole beside it (the flight tells which). When a bag
+   * came through the air, none crossed the hole's mouth and the resting bag lies more than a
+   * bag and a half from the hole, the census also lists a bag come to rest on it.
    */
   PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_RESHADED = 5
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(PITCHSIDE__V1__CENSUS_CHANGE_KIND)
@@ -393,7 +395,8 @@ struct  Pitchside__V1__CensusChange
   /*
    * The bag was not seen at rest: a new bag in the hole inferred from a bag seen passing just
    * above the hole when none came to rest in view (the flight may know better: it can have
-   * come down on a pile that hides it).
+   * come down on a pile that hides it), or on the ground when it was then seen dropping behind
+   * the board's back end (such a bag is not listed among the bags: none can be seen there).
    */
   protobuf_c_boolean inferred;
 };

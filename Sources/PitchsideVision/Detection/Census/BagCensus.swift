@@ -35,7 +35,10 @@ public struct CensusChange: Sendable, Equatable, Codable {
         case removed
         /// A resting bag's pixels changed in place and nothing new showed: a bag of its colour
         /// came down on it (the pile stands only a little taller), or one dropped into the hole
-        /// beside it. The census cannot tell which; the flight can (`OutcomeJudge`).
+        /// beside it. The census cannot tell which; the flight can (`OutcomeJudge`). When a bag
+        /// came through the air, none crossed the hole's mouth and the resting bag lies more than
+        /// a bag and a half from the hole, the census lists one more bag on the board there, since
+        /// this rest state.
         case reshaded
     }
 
@@ -338,9 +341,23 @@ public struct BagCensus: Sendable {
             reported.append(bag)
             changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: .inHole, inferred: true))
         }
+        let crossed = crossedHole
         crossedHole = false
         droppedBehind = false
-        if let bag = reshaded { changes.append(CensusChange(kind: .reshaded, bagID: bag.id, place: bag.place)) }
+        if let (bag, patch, blob) = reshaded {
+            changes.append(CensusChange(kind: .reshaded, bagID: bag.id, place: bag.place))
+            // A bag came through the air, none crossed the hole, and the re-shade lies more than a
+            // bag and a half from the hole: it is that bag come down on the resting one, and it is
+            // counted there (held13-0010 at 960×540: a navy bag on a pile of two olive ones, the
+            // pile no bigger; the census stayed a bag short all game). Nearer the hole it is as
+            // often a bag gone in beside the resting one unseen (held10-0018, held13-0018: counted,
+            // a bag too many all game). The change stays a re-shade: the flight still decides.
+            if arrived, !crossed, patch.center.distance(to: scaled.hole.center) > 1.5 * bagSide {
+                reported.append(CensusBag(id: nextID, center: patch.center, colour: blob.colour, place: .onBoard,
+                                          sincePtsUs: frame.ptsUs))
+                nextID += 1
+            }
+        }
         // Every rest state that follows a change in view is reported, with no changes when no
         // bag came to rest in view: after a throw that says the bag is in the hole or hidden
         // behind the board, not on it.
@@ -380,11 +397,14 @@ public struct BagCensus: Sendable {
 
     /// The resting board bag whose pixels changed in place (`RestStateDifference.reshaded`):
     /// the one nearest a re-shaded patch, within the blob holding both.
-    private func reshadedBag(_ difference: RestStateDifference, sightings: [BagSighting], bagSide: Double) -> CensusBag? {
+    private func reshadedBag(_ difference: RestStateDifference, sightings: [BagSighting], bagSide: Double)
+        -> (bag: CensusBag, patch: ChangedPatch, blob: BagSighting)? {
         for patch in difference.reshaded {
             guard let blob = sightings.first(where: { $0.place == .onBoard && patch.lies(in: $0, margin: 0.5 * bagSide) }) else { continue }
             let inside = reported.filter { $0.place == .onBoard && blob.covers($0.center, margin: 0.5 * bagSide) }
-            if let bag = inside.min(by: { $0.center.distance(to: patch.center) < $1.center.distance(to: patch.center) }) { return bag }
+            if let bag = inside.min(by: { $0.center.distance(to: patch.center) < $1.center.distance(to: patch.center) }) {
+                return (bag, patch, blob)
+            }
         }
         return nil
     }
