@@ -292,13 +292,17 @@ final class BoardUnderBagsTests: XCTestCase {
         XCTAssertLessThan(error.scale, 0.06, "metres per pixel")
     }
 
-    /// The ends of the boards the synthetic games show in a side view lie 7-10° apart: such
-    /// corners are left as found, and a front end slanting the other way is laid parallel to the
-    /// back end, its middle kept.
-    func testOnlyAFrontEndSlantingApartFromTheBackEndIsLaidParallelToIt() throws {
+    /// The ends of the boards the synthetic games show in a side view lie 7-10° apart, and seen
+    /// from close by and square on they fan out farther: either is left as found. A front end
+    /// bent the other way, one long side half as long again as the other, is laid parallel to
+    /// the back end through its own middle.
+    func testOnlyAFrontEndBentApartFromTheBackEndIsLaidParallelToIt() throws {
         // held13-0009's truth (back end, with the hole, on the left: corners 0 and 3).
         let truth = [PlanePoint(151.89, 146.57), PlanePoint(237.57, 161.22), PlanePoint(227.44, 172.07), PlanePoint(138.26, 156.84)]
         XCTAssertNil(FrontEndSquaring.square(truth, backEdgeStart: 3))
+        // Fanned out 44° (a 240-pixel board 18 deep, its near side 6 % longer): perspective.
+        let fanned = [PlanePoint(300, 200), PlanePoint(540, 200), PlanePoint(547.2, 218), PlanePoint(292.8, 218)]
+        XCTAssertNil(FrontEndSquaring.square(fanned, backEdgeStart: 3))
         var bent = truth
         bent[1] = PlanePoint(217.5, 159.0)
         bent[2] = PlanePoint(240.9, 173.4)
@@ -307,9 +311,8 @@ final class BoardUnderBagsTests: XCTestCase {
         XCTAssertEqual(squared[3], bent[3])
         let back = squared[0] - squared[3], front = squared[1] - squared[2]
         XCTAssertEqual(back.x * front.y - back.y * front.x, 0, accuracy: 1e-6, "parallel")
-        let middle = (squared[1] + squared[2]) * 0.5, bentMiddle = (bent[1] + bent[2]) * 0.5
-        XCTAssertEqual(middle.x, bentMiddle.x, accuracy: 1e-6)
-        XCTAssertEqual(middle.y, bentMiddle.y, accuracy: 1e-6)
+        let bentMiddle = (bent[1] + bent[2]) * 0.5, toMiddle = bentMiddle - squared[2]
+        XCTAssertEqual(front.x * toMiddle.y - front.y * toMiddle.x, 0, accuracy: 1e-6, "through the bent end's middle")
         for k in [1, 2] { XCTAssertLessThan(squared[k].distance(to: truth[k]), 5, "corner \(k): \(squared[k])") }
     }
 
