@@ -248,15 +248,11 @@ final class BoardUnderBagsTests: XCTestCase {
     /// short side view, and the board was never found all game. Joined across the bags, with
     /// them counted as top (`SurfaceFragments.Reach.acrossBags`), it is found whole.
     func testATopCutIntoPiecesByBagsLyingAcrossItIsFoundWhole() throws {
-        let board = try detectBoard(inFixture: "side-view-1280-top-cut-by-bags.png")
         // The game's truth for that frame, in the crop's pixels.
         let truth = FixtureTruth(corners: [(202.4, 158.7), (313.3, 178.2), (296.2, 189.9), (180.4, 169.4)],
                                  hole: (212.8, 167.7), holeDiameter: 2 * 11.335 / 1.5, metresPerPixel: 0.0070676 * 1.5)
-        let error = truth.error(of: board)
-        print(String(format: "held4-0013 frame 300: confidence %.2f, ", board.confidence) + error.description)
-        XCTAssertLessThan(error.corners, 0.05, "corners")
-        XCTAssertLessThan(error.hole, 0.15, "hole centre")
-        XCTAssertLessThan(error.scale, 0.03, "metres per pixel")
+        try assertBoard(inFixture: "side-view-1280-top-cut-by-bags.png", within: truth, label: "held4-0013 frame 300",
+                        corners: 0.05, scale: 0.03)
     }
     /// held6-0013 (1920×1080, searched at 960×540) at 3 s, the region around the board as the
     /// detector searches it (2×2 pixels averaged): a yellow top 100 pixels long with two olive
@@ -264,15 +260,11 @@ final class BoardUnderBagsTests: XCTestCase {
     /// alone fills 0.72 of it, under the 0.76 a whole top needs: the board was never found all
     /// game. Counting the bags within the outline as top, it is found, hole at the right end.
     func testBagsStandingOverTheFarEdgeDoNotHideTheTop() throws {
-        let board = try detectBoard(inFixture: "side-view-960-notched-by-bags.png")
         // The game's truth, in the fixture's pixels.
         let truth = FixtureTruth(corners: [(114.3, 71.85), (200.1, 86.55), (190.2, 93.4), (100.6, 78.05)],
                                  hole: (124.1, 77.7), holeDiameter: 11.489, metresPerPixel: 0.0068585 * 2)
-        let error = truth.error(of: board)
-        print(String(format: "held6-0013 at 3 s: confidence %.2f, ", board.confidence) + error.description)
-        XCTAssertLessThan(error.corners, 0.02, "corners")
-        XCTAssertLessThan(error.hole, 0.15, "hole centre")
-        XCTAssertLessThan(error.scale, 0.03, "metres per pixel")
+        try assertBoard(inFixture: "side-view-960-notched-by-bags.png", within: truth, label: "held6-0013 at 3 s",
+                        corners: 0.02, scale: 0.03)
     }
 
     /// held13-0009 at frame 5 (960×540, rows 200-499): two olive bags lying across the front end
@@ -281,15 +273,11 @@ final class BoardUnderBagsTests: XCTestCase {
     /// parallel to the back end through its own middle (`FrontEndSquaring`), the front end
     /// stands within a few pixels: the bags hide where exactly it is.
     func testAFrontEndBentByBagsIsLaidParallelToTheBackEnd() throws {
-        let board = try detectBoard(inFixture: "side-view-960-bags-across-front-end.png")
         // The game's truth, in the fixture's pixels.
         let truth = FixtureTruth(corners: [(151.89, 146.57), (237.57, 161.22), (227.44, 172.07), (138.26, 156.84)],
                                  hole: (161.64, 154.41), holeDiameter: 11.422, metresPerPixel: 0.0137602)
-        let error = truth.error(of: board)
-        print(String(format: "held13-0009 at frame 5: confidence %.2f, ", board.confidence) + error.description)
-        XCTAssertLessThan(error.corners, 0.06, "corners")
-        XCTAssertLessThan(error.hole, 0.15, "hole centre")
-        XCTAssertLessThan(error.scale, 0.06, "metres per pixel")
+        try assertBoard(inFixture: "side-view-960-bags-across-front-end.png", within: truth, label: "held13-0009 at frame 5",
+                        corners: 0.06, scale: 0.06)
     }
 
     /// The ends of the boards the synthetic games show in a side view lie 7-10° apart, and seen
@@ -346,6 +334,19 @@ final class BoardUnderBagsTests: XCTestCase {
     private func detectBoard(inFixture name: String) throws -> BoardDetection {
         let search = BoardDetector().search(in: try DetectionTestSupport.decode(Self.fixtures.appendingPathComponent(name)))
         return try XCTUnwrap(search.detection, "no board (\(search.reason))")
+    }
+
+    /// The board found in `name` lies within `corners` (of its length) of `truth`'s corners, its
+    /// hole within 15 % of the hole's diameter, its scale within `scale`; the errors are printed
+    /// under `label`.
+    private func assertBoard(inFixture name: String, within truth: FixtureTruth, label: String, corners: Double, scale: Double,
+                             line: UInt = #line) throws {
+        let board = try detectBoard(inFixture: name)
+        let error = truth.error(of: board)
+        print(String(format: "%@: confidence %.2f, ", label, board.confidence) + error.description)
+        XCTAssertLessThan(error.corners, corners, "corners", line: line)
+        XCTAssertLessThan(error.hole, 0.15, "hole centre", line: line)
+        XCTAssertLessThan(error.scale, scale, "metres per pixel", line: line)
     }
 
     /// A synthetic game's truth for a fixture cut from one of its frames, in the fixture's pixels.

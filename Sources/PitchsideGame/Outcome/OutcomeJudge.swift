@@ -169,12 +169,11 @@ public enum OutcomeJudge {
     /// The outcome a census shows for a bag that just came to rest, if it shows one.
     /// `previous` is the census before the throw (for count changes when the
     /// census lists no explicit change).
-    /// A bag the census only inferred in the hole (`inferred`) is left to `unseenAtRest`.
+    /// A bag the census only inferred in the hole (`inferred`) is left to `unseenAtRest`, and so
+    /// is a re-shaded bag, though the census may count a bag come down on it (one more on the
+    /// board, no new bag said).
     public static func fromCensus(_ census: PSBoardCensus, previous: PSBoardCensus?) -> PSThrowOutcome? {
-        if census.changes.contains(where: \.inferred) { return nil }
-        // A re-shaded bag is left to the flight too, though the census may count a bag come down
-        // on it (one more on the board, no new bag said).
-        if census.changes.contains(where: { $0.kind == .censusChangeReshaded }) { return nil }
+        if census.changes.contains(where: { $0.inferred || $0.kind == .censusChangeReshaded }) { return nil }
         for change in census.changes where change.kind == .censusChangeNewBag {
             switch change.place {
             case .inHole: return .hole

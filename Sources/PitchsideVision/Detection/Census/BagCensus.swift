@@ -169,6 +169,10 @@ public struct BagCensus: Sendable {
     /// below the top counts as dropping behind it.
     public var behindBackEndShort = 1.5
     public var behindBackEndPast = 2.0
+    /// How near the hole's centre (in bag sides) a board bag lies beside the hole: one gone from
+    /// view there went in, one that paused there may still drop in, and a re-shade there may be
+    /// a bag gone in beside it unseen.
+    public var besideHole = 1.5
     /// A piece of bag colour come since the last rest state, after a crossing, smaller than this
     /// share of a bag and within `sinkingReach` bag sides of the hole's centre, not past it
     /// (`sinkingPast`), may be the bag sinking into the hole (held5-0010 throw 2, dev8-0010
@@ -341,9 +345,6 @@ public struct BagCensus: Sendable {
             reported.append(bag)
             changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: .inHole, inferred: true))
         }
-        let crossed = crossedHole
-        crossedHole = false
-        droppedBehind = false
         if let (bag, patch, blob) = reshaded {
             changes.append(CensusChange(kind: .reshaded, bagID: bag.id, place: bag.place))
             // A bag came through the air, none crossed the hole, and the re-shade lies more than a
@@ -352,12 +353,14 @@ public struct BagCensus: Sendable {
             // pile no bigger; the census stayed a bag short all game). Nearer the hole it is as
             // often a bag gone in beside the resting one unseen (held10-0018, held13-0018: counted,
             // a bag too many all game). The change stays a re-shade: the flight still decides.
-            if arrived, !crossed, patch.center.distance(to: scaled.hole.center) > 1.5 * bagSide {
+            if arrived, !crossedHole, patch.center.distance(to: scaled.hole.center) > besideHole * bagSide {
                 reported.append(CensusBag(id: nextID, center: patch.center, colour: blob.colour, place: .onBoard,
                                           sincePtsUs: frame.ptsUs))
                 nextID += 1
             }
         }
+        crossedHole = false
+        droppedBehind = false
         // Every rest state that follows a change in view is reported, with no changes when no
         // bag came to rest in view: after a throw that says the bag is in the hole or hidden
         // behind the board, not on it.
@@ -567,7 +570,7 @@ public struct BagCensus: Sendable {
                 inside.removeAll { $0 == newest }
             } else if inside.count > 1, !grew, let lastRestPtsUs,
                       let paused = inside.first(where: {
-                          reported[$0].sincePtsUs == lastRestPtsUs && reported[$0].center.distance(to: board.hole.center) <= 1.5 * bagSide
+                          reported[$0].sincePtsUs == lastRestPtsUs && reported[$0].center.distance(to: board.hole.center) <= besideHole * bagSide
                       }),
                       (revertedShare(s) ?? 0) >= Self.revertedToLeave {
                 // A bag first seen at the last rest state beside the hole, against a bag resting
@@ -630,14 +633,14 @@ public struct BagCensus: Sendable {
                 // Not for a bag over the hole's mouth: one sinking in there leaves the hole's
                 // dark where it lay, too like a dark bag for a patch (dev8-0018 throw 2, red).
                 next.append(old)
-            } else if old.place == .onBoard, !arrived, holeDistance <= 1.5 * bagSide,
+            } else if old.place == .onBoard, !arrived, holeDistance <= besideHole * bagSide,
                       pastHole(old.center, board: board) > sinkingPast * bagSide {
                 // Behind the hole, with nothing come since that could have pushed it in: a bag
                 // whose colour lies near the threshold against the top came and went with the
                 // codec (held3-0010 throw 4, a yellow bag on a tan top at 960×540, left a patch
                 // going that the rule above would not pass).
                 next.append(old)
-            } else if old.place == .onBoard, holeDistance <= 1.5 * bagSide {
+            } else if old.place == .onBoard, holeDistance <= besideHole * bagSide {
                 // Gone from view beside the hole: through it.
                 var bag = old
                 bag.center = board.hole.center
