@@ -25,24 +25,23 @@ enum FrontEndSquaring {
     /// within `maximumApartDegrees` or the long sides within `maximumSidesRatio` of each other
     /// (or the corners are degenerate).
     static func square(_ corners: [PlanePoint], backEdgeStart b: Int) -> [PlanePoint]? {
-        guard corners.count == 4, (0..<4).contains(b) else { return nil }
-        let i = (0..<4).map { (b + $0) % 4 }
-        // Clockwise, the back end runs from corner i0 to i1 and the front end from i2 to i3: the
-        // front end's own sense is i3 to i2.
-        let back = corners[i[1]] - corners[i[0]], front = corners[i[2]] - corners[i[3]]
+        guard corners.count == 4, let ends = SideViewEnds(backEdgeStart: b) else { return nil }
+        let (b0, b1) = ends.back, (f0, f1) = ends.front
+        // Each end in the same sense, from its corner on one long side to its corner on the other.
+        let back = corners[b1] - corners[b0], front = corners[f1] - corners[f0]
         let apart = abs(atan2(back.x * front.y - back.y * front.x, back.x * front.x + back.y * front.y)) * 180 / .pi
-        let sides = [corners[i[1]].distance(to: corners[i[2]]), corners[i[3]].distance(to: corners[i[0]])]
+        let sides = [corners[b1].distance(to: corners[f1]), corners[f0].distance(to: corners[b0])]
         guard apart > maximumApartDegrees, sides.max()! > maximumSidesRatio * max(1e-9, sides.min()!) else { return nil }
-        let middle = (corners[i[2]] + corners[i[3]]) * 0.5
-        let length = ((corners[i[0]] + corners[i[1]]) * 0.5).distance(to: middle)
+        let middle = (corners[f0] + corners[f1]) * 0.5
+        let length = ((corners[b0] + corners[b1]) * 0.5).distance(to: middle)
         guard length > 1,
-              let near = lineIntersection(middle, middle + back, corners[i[1]], corners[i[2]]),
-              let far = lineIntersection(middle, middle + back, corners[i[0]], corners[i[3]]),
-              near.distance(to: corners[i[2]]) <= maximumMoveShare * length,
-              far.distance(to: corners[i[3]]) <= maximumMoveShare * length else { return nil }
+              let onSide1 = lineIntersection(middle, middle + back, corners[b1], corners[f1]),
+              let onSide0 = lineIntersection(middle, middle + back, corners[b0], corners[f0]),
+              onSide1.distance(to: corners[f1]) <= maximumMoveShare * length,
+              onSide0.distance(to: corners[f0]) <= maximumMoveShare * length else { return nil }
         var out = corners
-        out[i[2]] = near
-        out[i[3]] = far
+        out[f1] = onSide1
+        out[f0] = onSide0
         return out
     }
 }

@@ -32,10 +32,10 @@ enum HoleAnchoredEnd {
     /// long sides so that `holeCentre` lies at the regulation distance from it, or nil when the
     /// move would be larger than `maximumMoveShare` of the length (or the corners are degenerate).
     static func place(_ corners: [PlanePoint], backEdgeStart b: Int, holeCentre: PlanePoint) -> [PlanePoint]? {
-        guard corners.count == 4, (0..<4).contains(b) else { return nil }
-        let back = [b, (b + 1) % 4]
+        guard corners.count == 4, let ends = SideViewEnds(backEdgeStart: b) else { return nil }
+        let back = [ends.back.0, ends.back.1]
         // Each back corner's partner at the front end, along its long side.
-        let partner = [(b + 3) % 4, (b + 2) % 4]
+        let partner = [ends.front.0, ends.front.1]
         let backMid = (corners[back[0]] + corners[back[1]]) * 0.5
         let frontMid = (corners[partner[0]] + corners[partner[1]]) * 0.5
         let length = backMid.distance(to: frontMid)

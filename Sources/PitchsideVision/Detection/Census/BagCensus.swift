@@ -145,12 +145,10 @@ public struct BagCensus: Sendable {
     /// blob counted by its area alone at a first rest state, which may be the board's own paint
     /// in shade at a corner (dev9-0018: seen in two rest states, gone in the third).
     private var arrivedSeen: Set<UInt32> = []
-    /// Whether any bag has come yet: a rest state showed pixels turned bag-coloured, or a bag
-    /// crossing the hole. Until then every bag in view lay there from the start.
-    private var bagHasCome = false
-    /// Whether a rest state has shown a bag come since the census began: until then placing the
-    /// board anew (`reset`) costs it nothing, every bag in view having lain there from the start.
-    public var hasSeenABagCome: Bool { bagHasCome }
+    /// Whether any bag has come since the census began: a rest state showed pixels turned
+    /// bag-coloured, or a bag crossing the hole. Until then every bag in view lay there from the
+    /// start, and placing the board anew (`reset`) costs the census nothing.
+    public private(set) var hasSeenABagCome = false
     private var nextID: UInt32 = 1
     private var boardKey: [PlanePoint] = []
     /// Whether, since the last rest state, a bag was seen passing just above the hole where no
@@ -219,7 +217,7 @@ public struct BagCensus: Sendable {
         restTaken = false
         reported = []
         arrivedSeen = []
-        bagHasCome = false
+        hasSeenABagCome = false
         lastRest = nil
         restBeforeLast = nil
         lastRestPtsUs = nil
@@ -324,7 +322,7 @@ public struct BagCensus: Sendable {
         if let scan { restBeforeLast = lastRest; lastRest = scan }
         // This rest state's own arrival counts: a blob beside the bag that came is no bag lying
         // there from the start (held2-0018 throw 1: a piece of it, beside it on the ground).
-        if crossedHole || !(difference?.appeared.isEmpty ?? true) { bagHasCome = true }
+        if crossedHole || !(difference?.appeared.isEmpty ?? true) { hasSeenABagCome = true }
         var changes = reconcile(sightings, difference: difference, lastSightings: lastSightings, restedUnseen: restedUnseen,
                                 revertedShare: revertedShare, arrived: arrived, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
         lastRestPtsUs = frame.ptsUs
@@ -670,7 +668,7 @@ public struct BagCensus: Sendable {
                 // at the first rest states (a small olive bag on a tan top at 960×540 made no
                 // blob at the first rest state and one at the third, never counted: held3-0010);
                 // counted by its area, as at the first rest state.
-                count = !unseen ? 0 : !bagHasCome ? s.count : restedUnseen(s) ? 1 : 0
+                count = !unseen ? 0 : !hasSeenABagCome ? s.count : restedUnseen(s) ? 1 : 0
             }
             for _ in 0..<count { newBag(s, area: s.area / Double(count)) }
         }
