@@ -429,6 +429,35 @@ final class BoardRelocatorTests: XCTestCase {
         // (`testABoardFoundOnAShakeAndLostIsSearchedForAfreshNotCarried`).
     }
 
+    /// held14-0001 at 640×360, frames 0 and 50 cropped to 240 × 120 from (0, 170): the board
+    /// found whole on the first, a camera move of (4, 5) pixels, and on the settled picture a
+    /// search that finds the top cut at the painted ring around the hole and takes an olive bag
+    /// at its other end for the hole: a piece of the carried board, its hole nowhere near.
+    func testAfterAMoveTheMatchedBoardStandsAgainstAPieceOfItWithItsHoleElsewhere() throws {
+        var dir = URL(fileURLWithPath: #filePath)
+        dir.deleteLastPathComponent()
+        let before = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/side-view-640-whole-before-move.png"))
+        let after = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/side-view-640-cut-at-hole-after-move.png"))
+        let whole = try XCTUnwrap(BoardDetector().detect(in: before))
+        let piece = try XCTUnwrap(BoardDetector().detect(in: after))
+        XCTAssertLessThan(piece.lengthPixels, 0.85 * whole.lengthPixels, "the case: the search finds a piece")
+        XCTAssertGreaterThan(piece.hole.center.distance(to: whole.hole.center), 0.3 * whole.lengthPixels,
+                             "the case: the piece's hole is not the board's")
+        var tracker = BoardTracker()
+        guard case .found(let found)? = tracker.process(frame(before, 0), stability: shakeTail(0)) else {
+            return XCTFail("found before the move")
+        }
+        XCTAssertEqual(found, whole)
+        guard case .lost? = tracker.process(frame(after, 1), stability: moved(1, tx: 4, ty: 5)) else { return XCTFail("lost") }
+        var seq: UInt64 = 2
+        let events = run(&tracker, after, from: &seq, frames: 20)
+        guard case .relocated(let carried, let dx, let dy)? = events.first else { return XCTFail("carried by the match: \(events)") }
+        XCTAssertEqual(carried.lengthPixels, whole.lengthPixels, accuracy: 1e-9, "the whole board, carried")
+        XCTAssertEqual(dx, 4)
+        XCTAssertEqual(dy, 5)
+        XCTAssertEqual(tracker.board, carried)
+    }
+
     /// Frames 83 and 95 of held-0016's video at 640×360, cropped to 400 × 200 from (240, 130): the
     /// board found whole on the first (on the shake's tail), and the second with the board's
     /// front third painted over with the ground beside it, where the search finds it short; and

@@ -184,10 +184,20 @@ public struct BoardTracker: Sendable {
     /// edge for it, and the match carries the whole board better. held13-0004 at 1280×720: two
     /// olive bags at the board's front before the game; the search on the settled camera found
     /// it a third short at confidence 1.00 and kept it all game (corners and scale 33 % off).
+    /// A piece of the old top is the same board too, wherever it put its hole: held14-0001 at
+    /// 640×360, its top cut at the painted ring around the hole, took an olive bag at the other
+    /// end for the hole (found at 0.74, the hole 4.6 diameters off, a quarter of the length
+    /// short, and six bags too many counted on the ground all game).
     private static func isCutShort(_ d: BoardDetection, of old: BoardDetection) -> Bool {
-        isSameBoard(d, as: old, holeNear: [old.hole.center])
-            && d.lengthPixels < (1 - relengthShare) * old.lengthPixels
+        guard d.lengthPixels < (1 - relengthShare) * old.lengthPixels else { return false }
+        let margin = pieceMargin * old.lengthPixels
+        return isSameBoard(d, as: old, holeNear: [old.hole.center])
+            || d.corners.allSatisfy { polygonSignedDistance(old.corners, $0) <= margin }
     }
+
+    /// How far outside the carried board, as a share of its length, a board found afresh may
+    /// reach and still be a piece of it: its corners are placed within a pixel or two.
+    static let pieceMargin = 0.05
 
     /// Whether board `d`, found again, is the board `old`: its hole within a tenth of `old`'s
     /// length of one of `places` (where `old`'s hole was, or where a registered shift took it).
