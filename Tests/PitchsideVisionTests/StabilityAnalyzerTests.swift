@@ -114,6 +114,29 @@ final class StabilityAnalyzerTests: XCTestCase {
         XCTAssertTrue(moved, "a pan of 1.5 px a frame is a move")
     }
 
+    /// The last of a settle at 60 fps: the camera's last whole-pixel moves reach the picture as a
+    /// few tenths of a pixel back and forth, each under the per-frame shake limit (0.42 px at 640
+    /// wide). Not stable until they stop (held14-0005: 14 frames called still before the truth's
+    /// last move).
+    func testSubPixelJitterBackAndForthIsNotStable() {
+        let texture = Texture(seed: 7)
+        var rng = TestRandom(seed: 5)
+        var stability = StabilityAnalyzer()
+        let jittering = 40
+        var firstStable: Int?
+        for i in 0..<(jittering + 20) {
+            let dx = i < jittering && i % 3 == 1 ? 0.3 : 0
+            let r = stability.process(VideoFrame(seq: UInt64(i), ptsUs: Int64(i) * 16_667,
+                                                 image: texture.frame(width: 640, height: 360, dx: dx, dy: 0, noise: 1, rng: &rng)))
+            XCTAssertLessThan(abs(r.tx), 1.25 / 1920 * 640, "frame \(i): each jump under the per-frame limit")
+            XCTAssertFalse(r.moved)
+            if i < jittering { XCTAssertFalse(r.stable, "stable while jittering at frame \(i) (tx \(r.tx))") }
+            if r.stable, firstStable == nil { firstStable = i }
+        }
+        // The last jump out is frame 37 (back at 38): stable once it has left the history.
+        XCTAssertEqual(firstStable, 37 + stability.requiredSamples, "stable once the history holds no jump both ways")
+    }
+
     func testResolutionChangeRestartsTheHistory() {
         var rng = TestRandom(seed: 4)
         let texture = Texture(seed: 4)
