@@ -414,19 +414,35 @@ final class BoardRelocatorTests: XCTestCase {
         let (onShake, onStill, whole) = try wholeAndCutFrames()
         let short = try XCTUnwrap(BoardDetector().detect(in: onStill))
         XCTAssertLessThan(short.lengthPixels, 0.8 * whole.lengthPixels, "the case: the search finds the board short")
-        var tracker = BoardTracker()
-        guard case .found(let found)? = tracker.process(frame(onShake, 0), stability: shakeTail(0)) else {
-            return XCTFail("found on the tail")
-        }
-        XCTAssertEqual(found, whole)
-        guard case .lost? = tracker.process(frame(onStill, 1), stability: moved(1, tx: 5, ty: 0)) else { return XCTFail("lost") }
-        var seq: UInt64 = 2
-        let after = run(&tracker, onStill, from: &seq, frames: 20)
-        guard case .relocated(let carried, _, _)? = after.first else { return XCTFail("carried by the match: \(after)") }
-        XCTAssertEqual(carried.lengthPixels, whole.lengthPixels, accuracy: 1e-9, "the whole board, carried")
-        XCTAssertEqual(tracker.board, carried)
+        XCTAssertNotNil(carriedAcrossMove(from: onShake, to: onStill, shift: (5, 0), whole: whole))
         // A board of the same length found afresh still replaces the carried one
         // (`testABoardFoundOnAShakeAndLostIsSearchedForAfreshNotCarried`).
+    }
+
+    /// The board found whole on `before` (on a shake's tail), the camera moved by `shift`, then
+    /// 20 still frames of `after`: the first event must carry the whole board there by the match.
+    /// Returns the shift the match found; nil (after failing the test) otherwise.
+    private func carriedAcrossMove(from before: ImageBuffer, to after: ImageBuffer, shift: (tx: Double, ty: Double),
+                                   whole: BoardDetection) -> (dx: Int, dy: Int)? {
+        var tracker = BoardTracker()
+        guard case .found(let found)? = tracker.process(frame(before, 0), stability: shakeTail(0)) else {
+            XCTFail("found before the move")
+            return nil
+        }
+        XCTAssertEqual(found, whole)
+        guard case .lost? = tracker.process(frame(after, 1), stability: moved(1, tx: shift.tx, ty: shift.ty)) else {
+            XCTFail("lost")
+            return nil
+        }
+        var seq: UInt64 = 2
+        let events = run(&tracker, after, from: &seq, frames: 20)
+        guard case .relocated(let carried, let dx, let dy)? = events.first else {
+            XCTFail("carried by the match: \(events)")
+            return nil
+        }
+        XCTAssertEqual(carried.lengthPixels, whole.lengthPixels, accuracy: 1e-9, "the whole board, carried")
+        XCTAssertEqual(tracker.board, carried)
+        return (dx, dy)
     }
 
     /// held14-0001 at 640×360, frames 0 and 50 cropped to 240 × 120 from (0, 170): the board
@@ -443,19 +459,9 @@ final class BoardRelocatorTests: XCTestCase {
         XCTAssertLessThan(piece.lengthPixels, 0.85 * whole.lengthPixels, "the case: the search finds a piece")
         XCTAssertGreaterThan(piece.hole.center.distance(to: whole.hole.center), 0.3 * whole.lengthPixels,
                              "the case: the piece's hole is not the board's")
-        var tracker = BoardTracker()
-        guard case .found(let found)? = tracker.process(frame(before, 0), stability: shakeTail(0)) else {
-            return XCTFail("found before the move")
-        }
-        XCTAssertEqual(found, whole)
-        guard case .lost? = tracker.process(frame(after, 1), stability: moved(1, tx: 4, ty: 5)) else { return XCTFail("lost") }
-        var seq: UInt64 = 2
-        let events = run(&tracker, after, from: &seq, frames: 20)
-        guard case .relocated(let carried, let dx, let dy)? = events.first else { return XCTFail("carried by the match: \(events)") }
-        XCTAssertEqual(carried.lengthPixels, whole.lengthPixels, accuracy: 1e-9, "the whole board, carried")
-        XCTAssertEqual(dx, 4)
-        XCTAssertEqual(dy, 5)
-        XCTAssertEqual(tracker.board, carried)
+        let shift = carriedAcrossMove(from: before, to: after, shift: (4, 5), whole: whole)
+        XCTAssertEqual(shift?.dx, 4)
+        XCTAssertEqual(shift?.dy, 5)
     }
 
     /// Frames 83 and 95 of held-0016's video at 640×360, cropped to 400 × 200 from (240, 130): the

@@ -86,21 +86,16 @@ final class StabilityAnalyzerTests: XCTestCase {
     func testShakeAroundOnePlaceIsNotStable() {
         let texture = Texture(seed: 6)
         var rng = TestRandom(seed: 3)
-        var stability = StabilityAnalyzer()
         // 640 wide: 1.5 px a frame, back and forth, for 40 frames, then still.
         let shaking = 40
-        var firstStable: Int?
-        for i in 0..<(shaking + 20) {
-            let dx = i < shaking ? (i % 2 == 0 ? 0.0 : 1.5) : 0
-            let dy = i < shaking ? (i % 4 < 2 ? 0.0 : -1.0) : 0
-            let r = stability.process(VideoFrame(seq: UInt64(i), ptsUs: Int64(i) * 33_333,
-                                                 image: texture.frame(width: 640, height: 360, dx: dx, dy: dy, noise: 2, rng: &rng)))
+        let firstStable = self.firstStable(of: texture, frames: shaking + 20, noise: 2, seed: 3) { i in
+            i < shaking ? (i % 2 == 0 ? 0.0 : 1.5, i % 4 < 2 ? 0.0 : -1.0) : (0, 0)
+        } check: { i, r in
             XCTAssertFalse(r.moved, "frame \(i): a shake in place is no move")
             if i < shaking { XCTAssertFalse(r.stable, "stable while shaking at frame \(i) (summed \(r.summedShift))") }
-            if r.stable, firstStable == nil { firstStable = i }
         }
         // The first still frame is the last jump back; the history refills over the next ones.
-        XCTAssertEqual(firstStable, shaking + stability.requiredSamples, "stable once the history has refilled")
+        XCTAssertEqual(firstStable, shaking + StabilityAnalyzer().requiredSamples, "stable once the history has refilled")
 
         // Frames of the same size all one way are a pan: a move, so the board is dropped.
         var panning = StabilityAnalyzer()
@@ -119,22 +114,33 @@ final class StabilityAnalyzerTests: XCTestCase {
     /// wide). Not stable until they stop (held14-0005: 14 frames called still before the truth's
     /// last move).
     func testSubPixelJitterBackAndForthIsNotStable() {
-        let texture = Texture(seed: 7)
-        var rng = TestRandom(seed: 5)
-        var stability = StabilityAnalyzer()
         let jittering = 40
-        var firstStable: Int?
-        for i in 0..<(jittering + 20) {
-            let dx = i < jittering && i % 3 == 1 ? 0.3 : 0
-            let r = stability.process(VideoFrame(seq: UInt64(i), ptsUs: Int64(i) * 16_667,
-                                                 image: texture.frame(width: 640, height: 360, dx: dx, dy: 0, noise: 1, rng: &rng)))
+        let firstStable = self.firstStable(of: Texture(seed: 7), frames: jittering + 20, noise: 1, seed: 5) { i in
+            (i < jittering && i % 3 == 1 ? 0.3 : 0, 0)
+        } check: { i, r in
             XCTAssertLessThan(abs(r.tx), 1.25 / 1920 * 640, "frame \(i): each jump under the per-frame limit")
             XCTAssertFalse(r.moved)
             if i < jittering { XCTAssertFalse(r.stable, "stable while jittering at frame \(i) (tx \(r.tx))") }
-            if r.stable, firstStable == nil { firstStable = i }
         }
         // The last jump out is frame 37 (back at 38): stable once it has left the history.
-        XCTAssertEqual(firstStable, 37 + stability.requiredSamples, "stable once the history holds no jump both ways")
+        XCTAssertEqual(firstStable, 37 + StabilityAnalyzer().requiredSamples, "stable once the history holds no jump both ways")
+    }
+
+    /// Feeds 640 × 360 pictures of `texture` placed at `position(frame)` to a fresh analyzer,
+    /// hands every result to `check`, and returns the first frame called stable.
+    private func firstStable(of texture: Texture, frames: Int, noise: Double, seed: UInt64,
+                             position: (Int) -> (Double, Double), check: (Int, StabilityResult) -> Void) -> Int? {
+        var rng = TestRandom(seed: seed)
+        var stability = StabilityAnalyzer()
+        var first: Int?
+        for i in 0..<frames {
+            let (dx, dy) = position(i)
+            let r = stability.process(VideoFrame(seq: UInt64(i), ptsUs: Int64(i) * 33_333,
+                                                 image: texture.frame(width: 640, height: 360, dx: dx, dy: dy, noise: noise, rng: &rng)))
+            check(i, r)
+            if r.stable, first == nil { first = i }
+        }
+        return first
     }
 
     func testResolutionChangeRestartsTheHistory() {
