@@ -46,14 +46,19 @@ public struct StabilityAnalyzer: Sendable {
     /// 1920) in 99 % of frames and over 1.25 px only in the two games with a walker in a plain
     /// scene.
     public var maxFrameShiftFraction = 1.25 / 1920.0
-    /// Shift of one frame along an axis, as a fraction of the width (0.5 px at 1920), that counts
+    /// Shift of one frame along an axis, as a fraction of the width (0.4 px at 1920), that counts
     /// as a shake when the history also holds one as large the other way: a settle's last drift
     /// at 60 fps. The camera's last whole-pixel moves reach the picture, through the codec, as a
     /// few tenths of a pixel on a third of its tiles, back and forth, each frame under
     /// `maxFrameShiftFraction` (held14-0005 at 1280×720: 14 frames called still before the truth's
-    /// last move; dev8-0011, held2-0005, held4-0005 alike). A player walking across a plain scene
-    /// pulls the shift one way only, and so does a steady pan (which Apple's sum catches).
-    public var maxJitterFraction = 0.5 / 1920.0
+    /// last move; dev8-0011, held2-0005, held4-0005 alike; held7-0005 went 0.28 px each way at
+    /// 1280, 0.42 at 1920). A player walking across a plain scene pulls the shift one way only,
+    /// and so does a steady pan (which Apple's sum catches).
+    public var maxJitterFraction = 0.4 / 1920.0
+    /// ... but never under this many pixels: registration's own noise does not shrink with the
+    /// picture, and on a noisy picture 320 wide (0.07 px by the fraction) a still camera's
+    /// frames went both ways past it, never stable.
+    public var minimumJitterPixels = 0.15
 
     private var previous: GrayPyramid?
     private var previousSize = (0, 0)
@@ -98,7 +103,7 @@ public struct StabilityAnalyzer: Sendable {
         // no frame of a full history shook.
         let summedStill = history.count >= requiredSamples
         let shakeLimit = maxFrameShiftFraction * Double(image.width)
-        let jitter = maxJitterFraction * Double(image.width)
+        let jitter = max(maxJitterFraction * Double(image.width), minimumJitterPixels)
         // Back and forth along an axis: a shift past `jitter` each way within the history.
         let jittered = [history.map(\.0), history.map(\.1)].contains { axis in
             axis.contains { $0 >= jitter } && axis.contains { $0 <= -jitter }
