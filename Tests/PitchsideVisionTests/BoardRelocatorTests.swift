@@ -450,10 +450,8 @@ final class BoardRelocatorTests: XCTestCase {
     /// search that finds the top cut at the painted ring around the hole and takes an olive bag
     /// at its other end for the hole: a piece of the carried board, its hole nowhere near.
     func testAfterAMoveTheMatchedBoardStandsAgainstAPieceOfItWithItsHoleElsewhere() throws {
-        var dir = URL(fileURLWithPath: #filePath)
-        dir.deleteLastPathComponent()
-        let before = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/side-view-640-whole-before-move.png"))
-        let after = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/side-view-640-cut-at-hole-after-move.png"))
+        let before = try DetectionTestSupport.fixture("side-view-640-whole-before-move.png")
+        let after = try DetectionTestSupport.fixture("side-view-640-cut-at-hole-after-move.png")
         let whole = try XCTUnwrap(BoardDetector().detect(in: before))
         let piece = try XCTUnwrap(BoardDetector().detect(in: after))
         XCTAssertLessThan(piece.lengthPixels, 0.85 * whole.lengthPixels, "the case: the search finds a piece")
@@ -469,10 +467,8 @@ final class BoardRelocatorTests: XCTestCase {
     /// front third painted over with the ground beside it, where the search finds it short; and
     /// the whole board.
     private func wholeAndCutFrames() throws -> (onShake: ImageBuffer, onStill: ImageBuffer, whole: BoardDetection) {
-        var dir = URL(fileURLWithPath: #filePath)
-        dir.deleteLastPathComponent()
-        let onShake = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/side-view-640-whole-on-shake.png"))
-        var onStill = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/side-view-640-end-cut-by-bag.png"))
+        let onShake = try DetectionTestSupport.fixture("side-view-640-whole-on-shake.png")
+        var onStill = try DetectionTestSupport.fixture("side-view-640-end-cut-by-bag.png")
         let whole = try XCTUnwrap(BoardDetector().detect(in: onShake))
         // The front end is the one away from the hole.
         let front = whole.corners.min { $0.distance(to: whole.hole.center) > $1.distance(to: whole.hole.center) }!

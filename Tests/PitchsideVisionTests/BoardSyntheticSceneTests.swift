@@ -164,9 +164,7 @@ final class BoardSyntheticSceneTests: XCTestCase {
     /// front face (corners 9.9 % of the length off, all game). Of the colours sampled there, the
     /// group nearest the top region's paint is the top's.
     func testAnEndIsNotCarriedOverTheFrontFaceByABagCoveringMostOfTheStretchInside() throws {
-        var url = URL(fileURLWithPath: #filePath)
-        url.deleteLastPathComponent()
-        let picture = try DetectionTestSupport.decode(url.appendingPathComponent("Fixtures/side-view-640-bag-inside-front-end.png"))
+        let picture = try DetectionTestSupport.fixture("side-view-640-bag-inside-front-end.png")
         let board = try XCTUnwrap(BoardDetector().detect(in: picture))
         // The game's truth for the frame, in the crop's pixels; 56.5 px long.
         let truth = [PlanePoint(99.65, 129.30), PlanePoint(154.12, 138.38), PlanePoint(147.71, 145.33), PlanePoint(90.67, 135.87)]
@@ -320,7 +318,7 @@ final class BoardUnderBagsTests: XCTestCase {
                           hole: (160.6, 55.1), holeDiameter: 2 * 5.644, metresPerPixel: 0.0140938)),
         ]
         for (fixture, truth) in cases {
-            let picture = try DetectionTestSupport.decode(Self.fixtures.appendingPathComponent(fixture))
+            let picture = try DetectionTestSupport.fixture(fixture)
             guard let board = BoardDetector().detect(in: picture) else { continue }
             let error = truth.error(of: board)
             XCTAssertLessThan(error.hole, 0.15, "\(fixture): hole centre \(board.hole.center)")
@@ -328,11 +326,9 @@ final class BoardUnderBagsTests: XCTestCase {
         }
     }
 
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-
     /// The board found in a fixture, or a failure saying why there is none.
     private func detectBoard(inFixture name: String) throws -> BoardDetection {
-        let search = BoardDetector().search(in: try DetectionTestSupport.decode(Self.fixtures.appendingPathComponent(name)))
+        let search = BoardDetector().search(in: try DetectionTestSupport.fixture(name))
         return try XCTUnwrap(search.detection, "no board (\(search.reason))")
     }
 
@@ -381,9 +377,7 @@ final class BoardUnderBagsTests: XCTestCase {
     /// and its scale within `scaleTolerance` of `metresPerPixel`.
     private func assertBoard(in fixture: String, hole: PlanePoint, holeDiameter: Double, metresPerPixel: Double,
                              scaleTolerance: Double, line: UInt = #line) throws {
-        var dir = URL(fileURLWithPath: #filePath)
-        dir.deleteLastPathComponent()
-        let picture = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/" + fixture))
+        let picture = try DetectionTestSupport.fixture(fixture)
         let board = try XCTUnwrap(BoardDetector().detect(in: picture), line: line)
         XCTAssertLessThan(board.hole.center.distance(to: hole) / holeDiameter, 0.15, "hole centre: \(board.hole.center)", line: line)
         XCTAssertEqual(board.metresPerPixel, metresPerPixel, accuracy: scaleTolerance * metresPerPixel, "metres per pixel", line: line)

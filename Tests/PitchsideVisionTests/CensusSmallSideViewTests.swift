@@ -96,10 +96,8 @@ final class CensusSmallSideViewTests: XCTestCase {
     /// olive bag on a wooden top, blurred into the grey ground behind, within a shade of the
     /// paint, never counted all game.
     func testBagsStandingOnTheTopAtItsFarEdgeAreNotItsPaint() throws {
-        var dir = URL(fileURLWithPath: #filePath)
-        dir.deleteLastPathComponent()
         for (fixture, bags) in [("side-view-1280-top-cut-by-bags.png", 4), ("side-view-640-olive-bag-at-far-edge.png", 2)] {
-            let picture = try DetectionTestSupport.decode(dir.appendingPathComponent("Fixtures/" + fixture))
+            let picture = try DetectionTestSupport.fixture(fixture)
             let board = try XCTUnwrap(BoardDetector().detect(in: picture), fixture)
             let onTop = BagFinder().find(in: picture, board: board).filter { $0.place == .onBoard }
             print("\(fixture): blobs on the top \(onTop.map(\.count)), colours \(onTop.map(\.colour))")

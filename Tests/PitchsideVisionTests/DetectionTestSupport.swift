@@ -19,6 +19,11 @@ enum DetectionTestSupport {
         return nil
     }
 
+    /// A picture of the tests' `Fixtures` folder (beside this file), decoded.
+    static func fixture(_ name: String) throws -> ImageBuffer {
+        try decode(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + name))
+    }
+
     /// Decodes an image file to RGB24 with the ffmpeg command, reduced by `divisor`.
     static func decode(_ url: URL, divisor: Int = 1) throws -> ImageBuffer {
         let probe = try run(["-v", "error", "-i", url.path, "-vf", "scale=iw/\(divisor):ih/\(divisor):flags=area",
