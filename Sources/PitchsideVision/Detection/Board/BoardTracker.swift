@@ -94,9 +94,7 @@ public struct BoardTracker: Sendable {
         framesSinceSearch += 1
         if board != nil {
             if placedOnShake, stability?.stable == true {
-                let event = searchAgainOnStill(frame.image)
-                if event != nil { refineUntilPtsUs = frame.ptsUs + refineWindowUs }
-                return event
+                return searchAgainOnStill(frame)
             }
             if mayRefine, frame.ptsUs <= refineUntilPtsUs, stability?.stable ?? true, framesSinceSearch >= retryInterval,
                let found = refine(frame.image) {
@@ -127,9 +125,8 @@ public struct BoardTracker: Sendable {
         let result = detector.search(in: frame.image)
         if let d = result.detection, !(relocated.map { Self.isCutShort(d, of: $0.board) } ?? false) {
             let onShake = !(stability?.stable ?? true)
-            place(d, in: frame.image, onShake: onShake)
+            place(d, in: frame.image, onShake: onShake, searchedAt: frame.ptsUs)
             placedOnShake = onShake
-            refineUntilPtsUs = frame.ptsUs + refineWindowUs
             return .found(d)
         }
         if let r = relocated {
@@ -149,9 +146,9 @@ public struct BoardTracker: Sendable {
     /// wrong: the new one replaces the old only with a higher confidence (held-0016: a bag across
     /// the top's back end cut the sharp picture's top 30 % short, at 0.82 against the whole
     /// board's 1.00 on the shake, and the short one was kept all game).
-    private mutating func searchAgainOnStill(_ image: ImageBuffer) -> BoardTrackerEvent? {
+    private mutating func searchAgainOnStill(_ frame: VideoFrame) -> BoardTrackerEvent? {
         placedOnShake = false
-        guard let old = board, let d = detector.search(in: image).detection else { return nil }
+        guard let old = board, let d = detector.search(in: frame.image).detection else { return nil }
         // Found where it was on the sharp picture: no longer a shake's board.
         if d == old { carriedFromShake = false }
         let carried = PlanePoint(old.hole.center.x + shiftSinceReference.dx, old.hole.center.y + shiftSinceReference.dy)
@@ -159,7 +156,7 @@ public struct BoardTracker: Sendable {
               abs(d.lengthPixels - old.lengthPixels) <= Self.relengthShare * old.lengthPixels || d.confidence > old.confidence
         else { return nil }
         framesSinceSearch = 0
-        place(d, in: image)
+        place(d, in: frame.image, searchedAt: frame.ptsUs)
         return .found(d)
     }
 
@@ -206,7 +203,10 @@ public struct BoardTracker: Sendable {
     }
 
     /// `onShake`: the board was found on a shake's tail, or carried from one found there.
-    private mutating func place(_ d: BoardDetection, in image: ImageBuffer, onShake: Bool = false) {
+    /// `searchedAt`: when a search placed a board found afresh, which opens `refineWindowUs`;
+    /// a board carried, or refined within the window already open, leaves the window as it is.
+    private mutating func place(_ d: BoardDetection, in image: ImageBuffer, onShake: Bool = false, searchedAt ptsUs: Int64? = nil) {
+        if let ptsUs { refineUntilPtsUs = ptsUs + refineWindowUs }
         board = d
         reference = BoardPatch(board: d, image: image).map { ($0, d) }
         placedOnShake = false
