@@ -302,6 +302,31 @@ final class BoardUnderBagsTests: XCTestCase {
         for k in [1, 2] { XCTAssertLessThan(squared[k].distance(to: truth[k]), 5, "corner \(k): \(squared[k])") }
     }
 
+    /// held15-0010 at 1.63 s (960×540): the top's region ran on past the back end's far corner
+    /// into the grass, and the back end came out 43° from the front end, its far corner 14 pixels
+    /// (17 % of the length) out, the long sides within 12 % of each other. Laid parallel to the
+    /// front end where the hole places it (`BackEndSquaring`), both back corners stand within a
+    /// few pixels. Ends as a board's truth has them, or a back end at its place, are left alone.
+    func testABackEndBentAloneIsLaidParallelToTheFrontEndWhereTheHolePlacesIt() throws {
+        // The game's truth and the quadrilateral found, in the picture's pixels (back end: 1-2).
+        let truth = [PlanePoint(731.62, 352.79), PlanePoint(808.91, 338.35), PlanePoint(828.44, 348.41), PlanePoint(746.78, 363.65)]
+        let found = [PlanePoint(733.8, 353.5), PlanePoint(822.86, 336.80), PlanePoint(824.52, 347.75), PlanePoint(745.42, 362.56)]
+        let hole = PlanePoint(802.79, 346.24)
+        XCTAssertNil(BackEndSquaring.square(truth, backEdgeStart: 1, holeCentre: PlanePoint(803.50, 346.03)))
+        // A front end bent (held13-0009, below) is not this: its back end lies where its hole puts it.
+        let held13 = [PlanePoint(151.89, 146.57), PlanePoint(237.57, 161.22), PlanePoint(227.44, 172.07), PlanePoint(138.26, 156.84)]
+        var frontBent = held13
+        frontBent[1] = PlanePoint(226.0, 159.5)
+        XCTAssertNil(BackEndSquaring.square(frontBent, backEdgeStart: 3, holeCentre: PlanePoint(161.64, 154.41)))
+        let squared = try XCTUnwrap(BackEndSquaring.square(found, backEdgeStart: 1, holeCentre: hole))
+        XCTAssertEqual(squared[0], found[0])
+        XCTAssertEqual(squared[3], found[3])
+        let back = squared[2] - squared[1], front = found[3] - found[0]
+        XCTAssertEqual(back.x * front.y - back.y * front.x, 0, accuracy: 1e-6, "parallel")
+        XCTAssertLessThan(squared[1].distance(to: truth[1]), 4, "far back corner: \(squared[1])")
+        XCTAssertLessThan(squared[2].distance(to: truth[2]), 6, "near back corner: \(squared[2])")
+    }
+
     /// Counting bags within a notched outline as top never makes a wrong top, where the top as
     /// it stands does not pass: dev8-0016 at frame 72 (640×360, a top 60 pixels long, an olive
     /// bag over its far edge, the hole at the right end): the bag was taken for the hole at

@@ -387,9 +387,13 @@ public struct BoardDetector: Sendable {
             return .failure(Rejection(message: "hole on a bag counted as top"))
         }
         // A side view's front end bent by bags lying across it is laid parallel to its back end
-        // (`FrontEndSquaring`); a small side view's back end is placed by its hole
-        // (`HoleAnchoredEnd`), and the scale with both.
-        let squared = foreshortened ? FrontEndSquaring.square(corners, backEdgeStart: hole.backEdgeStart) : nil
+        // (`FrontEndSquaring`), a back end bent alone parallel to the front end where the hole
+        // places it (`BackEndSquaring`); a small side view's back end is placed by its hole
+        // (`HoleAnchoredEnd`), and the scale with all three.
+        let squared = foreshortened
+            ? FrontEndSquaring.square(corners, backEdgeStart: hole.backEdgeStart)
+                ?? BackEndSquaring.square(corners, backEdgeStart: hole.backEdgeStart, holeCentre: ellipse.center)
+            : nil
         let ends = squared ?? corners
         let anchored = foreshortened && plane.centreLineLength * work.scale < HoleAnchoredEnd.longestBoard
             ? HoleAnchoredEnd.place(ends, backEdgeStart: hole.backEdgeStart, holeCentre: ellipse.center) : nil
@@ -410,7 +414,7 @@ public struct BoardDetector: Sendable {
                              confidence, solidity, colourShare, shape.fragments, aspect, axisFromHorizontal, hole.contrast, hole.enclosed,
                              points(rough), shape.bags == .cuttingIntoPieces ? "joined across bags lying on it, " : "",
                              shape.outline.extendedPastBags ? "carried past bags across the top, " : "", points(corners),
-                             (squared.map { ", front end laid parallel to the back end " + points($0) } ?? "")
+                             (squared.map { ", an end laid parallel to the other " + points($0) } ?? "")
                                 + (anchored.map { ", back end placed by the hole " + points($0) } ?? ""))
         return .success(Scored(detection: d, evidence: solidity * colourShare * max(0, hole.contrast) * hole.enclosed
                                    * hole.nearRegulationPlace,

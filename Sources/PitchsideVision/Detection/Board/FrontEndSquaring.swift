@@ -27,21 +27,14 @@ enum FrontEndSquaring {
     static func square(_ corners: [PlanePoint], backEdgeStart b: Int) -> [PlanePoint]? {
         guard corners.count == 4, let ends = SideViewEnds(backEdgeStart: b) else { return nil }
         let (b0, b1) = ends.back, (f0, f1) = ends.front
-        // Each end in the same sense, from its corner on one long side to its corner on the other.
-        let back = corners[b1] - corners[b0], front = corners[f1] - corners[f0]
-        let apart = abs(atan2(back.x * front.y - back.y * front.x, back.x * front.x + back.y * front.y)) * 180 / .pi
+        let back = corners[b1] - corners[b0]
+        let apart = ends.apartDegrees(corners)
         let sides = [corners[b1].distance(to: corners[f1]), corners[f0].distance(to: corners[b0])]
         guard apart > maximumApartDegrees, sides.max()! > maximumSidesRatio * max(1e-9, sides.min()!) else { return nil }
         let middle = (corners[f0] + corners[f1]) * 0.5
         let length = ((corners[b0] + corners[b1]) * 0.5).distance(to: middle)
-        guard length > 1,
-              let onSide1 = lineIntersection(middle, middle + back, corners[b1], corners[f1]),
-              let onSide0 = lineIntersection(middle, middle + back, corners[b0], corners[f0]),
-              onSide1.distance(to: corners[f1]) <= maximumMoveShare * length,
-              onSide0.distance(to: corners[f0]) <= maximumMoveShare * length else { return nil }
-        var out = corners
-        out[f1] = onSide1
-        out[f0] = onSide0
-        return out
+        guard length > 1 else { return nil }
+        return SideViewEnds.layEnd(corners, moving: (f0, f1), partners: (b0, b1), through: middle, along: back,
+                                   maximumMove: maximumMoveShare * length)
     }
 }

@@ -283,7 +283,7 @@ public struct BagCensus: Sendable {
             restartStillRun(sightings, scan: scan, at: frame.ptsUs)
             return nil
         }
-        var difference = lastRest.flatMap { before in scan.flatMap { RestStateDifference(from: before, to: $0, arriving: sawArrival) } }
+        let difference = lastRest.flatMap { before in scan.flatMap { RestStateDifference(from: before, to: $0, arriving: sawArrival) } }
         // A bag that crossed the hole's mouth and is sinking into it still shows there as a piece
         // too small for a bag, and a slow sink can look still long enough for a rest state; so
         // does a bag come to rest on a pile there. The census looks again a moment later: a piece
