@@ -40,7 +40,7 @@ enum BackEndSquaring {
         let frontMid = (corners[f0] + corners[f1]) * 0.5
         let length = along((corners[b0] + corners[b1]) * 0.5 - frontMid)
         guard length > 1 else { return nil }
-        let wanted = along(holeCentre - frontMid) / (1 - BoardGeometry.holeFromBack / BoardGeometry.length)
+        let wanted = HoleAnchoredEnd.backEndFromFront(holeFromFront: along(holeCentre - frontMid))
         guard abs(wanted - length) > minimumOffShare * length else { return nil }
         return SideViewEnds.layEnd(corners, moving: (b0, b1), partners: (f0, f1), through: frontMid + axis * wanted,
                                    along: corners[f1] - corners[f0], maximumMove: maximumMoveShare * length)

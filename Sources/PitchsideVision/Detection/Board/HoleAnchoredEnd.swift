@@ -28,6 +28,12 @@ enum HoleAnchoredEnd {
     /// more than 4 %.
     static let maximumMoveShare = 0.05
 
+    /// How far from the front end, along the centre line, a back end lies the
+    /// regulation distance behind a hole `holeFromFront` from the front end.
+    static func backEndFromFront(holeFromFront: Double) -> Double {
+        holeFromFront / (1 - BoardGeometry.holeFromBack / BoardGeometry.length)
+    }
+
     /// The corners with the back end (from `backEdgeStart` to the next corner) moved along the
     /// long sides so that `holeCentre` lies at the regulation distance from it, or nil when the
     /// move would be larger than `maximumMoveShare` of the length (or the corners are degenerate).
@@ -42,9 +48,7 @@ enum HoleAnchoredEnd {
         guard length > 1 else { return nil }
         let axis = (backMid - frontMid) * (1 / length)
         func along(_ v: PlanePoint) -> Double { v.x * axis.x + v.y * axis.y }
-        let holeFromFront = along(holeCentre - frontMid)
-        let wanted = holeFromFront / (1 - BoardGeometry.holeFromBack / BoardGeometry.length)
-        let move = wanted - length
+        let move = backEndFromFront(holeFromFront: along(holeCentre - frontMid)) - length
         guard abs(move) <= maximumMoveShare * length else { return nil }
         var out = corners
         for (corner, front) in zip(back, partner) {
