@@ -537,7 +537,9 @@ final class CensusTests: XCTestCase {
     /// goes with the codec from one rest state to the next. Seen arriving, then not seen at a
     /// rest state while its pixels hardly changed, it is still there (dev9-0003: a yellow bag on
     /// a tan top at 640×360; dropped, it was never counted again). A bag that leaves changes its
-    /// pixels, and is gone. A blob only counted by its area at the first rest state, never seen
+    /// pixels, and is gone. On the ground the same holds for a bag counted at the first rest state
+    /// (held15-0010: an olive bag on grass lying there from the start, dropped at 8.5 s while it
+    /// lay still). On the top a blob only counted by its area at the first rest state, never seen
     /// arriving, is not kept so: at a corner of the top it can be the paint in shade (dev9-0018).
     func testABagSeenArrivingThatFadesBelowTheThresholdStaysCounted() throws {
         var (scene, board, bagSide) = try sideView(board: (120, 138, 170), ground: (80, 120, 60), noise: 1)
@@ -563,12 +565,33 @@ final class CensusTests: XCTestCase {
             XCTAssertEqual(next.onGround, expected, expected == 1 ? "faded: still there" : "gone")
             XCTAssertEqual(next.changes.map(\.kind), expected == 1 ? [] : [.removed])
         }
-        // Counted at the first rest state by its area alone: dropped when no longer seen.
+        // On the ground from the start, counted at the first rest state: kept while it fades,
+        // dropped when its pixels go.
+        for (after, expected) in [(faded, 1), (gone, 0)] {
+            var census = BagCensus()
+            var seq: UInt64 = 0
+            XCTAssertEqual(rest(&census, [seen], board: board, seq: &seq).map(\.onGround), [1])
+            _ = rest(&census, [passing], board: board, seq: &seq, frames: 2)
+            let next = try XCTUnwrap(rest(&census, [after], board: board, seq: &seq).last)
+            XCTAssertEqual(next.onGround, expected, expected == 1 ? "faded: still there" : "gone")
+            XCTAssertEqual(next.changes.map(\.kind), expected == 1 ? [] : [.removed])
+        }
+        // On the top, away from the hole, a blob counted at the first rest state by its area
+        // alone is dropped when no longer seen.
+        let onTop = scene.plane.point(along: BoardGeometry.length - 0.25, across: 0)
+        scene.groundBags = [(onTop, bagSide, (156, 133, 154))]
+        let seenOnTop = scene.render(seed: 3)
+        scene.groundBags = [(onTop, bagSide, (145, 134, 159))]
+        let fadedOnTop = scene.render(seed: 5)
+        XCTAssertEqual(BagFinder().find(in: seenOnTop, board: board).filter { $0.place == .onBoard }.count, 1)
+        XCTAssertEqual(BagFinder().find(in: fadedOnTop, board: board).count, 0)
         var census = BagCensus()
         var seq: UInt64 = 0
-        XCTAssertEqual(rest(&census, [seen], board: board, seq: &seq).map(\.onGround), [1])
+        XCTAssertEqual(rest(&census, [seenOnTop], board: board, seq: &seq).map(\.onBoard), [1])
         _ = rest(&census, [passing], board: board, seq: &seq, frames: 2)
-        XCTAssertEqual(try XCTUnwrap(rest(&census, [faded], board: board, seq: &seq).last).onGround, 0)
+        let next = try XCTUnwrap(rest(&census, [fadedOnTop], board: board, seq: &seq).last)
+        XCTAssertEqual(next.onBoard, 0)
+        XCTAssertEqual(next.changes.map(\.kind), [.removed])
     }
 
     /// The same beside the hole: a bag seen arriving there whose blob fades below the threshold

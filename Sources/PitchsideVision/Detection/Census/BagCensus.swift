@@ -617,15 +617,18 @@ public struct BagCensus: Sendable {
                 next.append(bag)
                 unmatchedNew.removeAll { $0 == k }
                 changes.append(CensusChange(kind: bag.place == .inHole ? .knockedIn : .knockedOff, bagID: bag.id, place: bag.place))
-            } else if let difference, arrivedSeen.contains(old.id), !left.contains(old.id),
+            } else if let difference, arrivedSeen.contains(old.id) || old.place == .onGround, !left.contains(old.id),
                       !(old.place == .onBoard && overMouth(old.center, board: board, bagSide: bagSide)),
                       !difference.disappeared.contains(where: { $0.center.distance(to: old.center) <= bagSide }) {
                 // Not seen, but nothing it was made of went: a bag whose colour lies near the
                 // threshold against the top or the ground (a yellow bag on a tan top at 640×360,
                 // an olive one on grey ground) makes a blob of a few pixels that comes and goes
-                // with the codec. Dropped, it was never counted again (dev9-0003). Only a bag
-                // seen arriving: a blob at a corner of the top, counted by its area at the first
-                // rest state, was the paint in shade and stayed counted all game (dev9-0018).
+                // with the codec. Dropped, it was never counted again (dev9-0003). On the top,
+                // only a bag seen arriving: a blob at a corner of the top, counted by its area at
+                // the first rest state, was the paint in shade and stayed counted all game
+                // (dev9-0018). On the ground, any bag: one lying there from the start, counted at
+                // the first rest state, went the same way (held15-0010: an olive bag on grass at
+                // 960×540, removed at 8.5 s while it lay still, and never counted again).
                 // Asked before the hole's rule below: a yellow bag on a tan top behind the hole
                 // at 960×540 came and went so and was taken through the hole (held3-0010 throw 4).
                 // Not for a bag over the hole's mouth: one sinking in there leaves the hole's
