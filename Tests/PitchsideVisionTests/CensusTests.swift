@@ -94,6 +94,27 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(facesEverywhere.find(in: picture, board: board).count, 0)
     }
 
+    /// A side view's near rail is the top's paint in shade; where the lit top is clipped at the
+    /// picture's white its hue reads off the paint's, and the rail lay too far from it for a
+    /// shade (held14-0014, this frame at the worker's 1280×720: a yellow top at gain 1.13 reads
+    /// (255, 246, 85), its rail (221, 186, 63), 30 off in chroma; stretches of it were counted
+    /// as bags on the ground all game). Below the near side, the rail's paint is taken wider.
+    /// The two olive bags lying on the ground in front of the board are still found.
+    func testTheRailBelowAClippedTopIsNoBag() throws {
+        let picture = try DetectionTestSupport.fixture("side-view-1280-yellow-top-clipped-rail.png")
+        let board = try XCTUnwrap(BoardDetector().detect(in: picture))
+        let sightings = BagFinder().find(in: picture, board: board)
+        XCTAssertEqual(sightings.count, 2, "\(sightings)")
+        for s in sightings {
+            XCTAssertEqual(s.place, .onGround)
+            XCTAssertLessThan(s.center.x, board.corners.map(\.x).min() ?? 0, "in front of the board: \(s)")
+        }
+        // The case: with the rail taken as narrowly as any face, a stretch of it is a bag.
+        var narrowRail = BagFinder()
+        narrowRail.railChromaTolerance = 0.6 * narrowRail.colourThreshold
+        XCTAssertGreaterThan(narrowRail.find(in: picture, board: board).count, 2)
+    }
+
     /// On a plain ground a bag need not lie as far from the ground's colour as on a textured one:
     /// the synthetic games' grounds come through the codec with nine in ten pixels within 1–5 of
     /// their colour, and a small bag blurs towards it (at 640×360 an olive bag on grass lay 20–31

@@ -48,6 +48,18 @@ public struct BagFinder: Sendable {
     /// for paint all game). Elsewhere the board's faces show darker paint (`isPaint`).
     public var litPaintShare = 0.8
 
+    /// In a side view, how far below the top's near side (board lengths) its rail shows: a 9 cm
+    /// rail on a 1.22 m board, and the codec's blur.
+    public var railReach = 0.1
+    /// There the paint in shade may lie this far in chroma from the lit top scaled to its
+    /// brightness (`ColourFeature.asShade`), between `railShadeShares` of the top's brightness:
+    /// farther than a shade elsewhere (`isShade`), since a lit top clipped at the picture's
+    /// white reads off the paint's hue while the rail does not (held14-0014: a yellow board at
+    /// gain 1.13, top (255, 246, 85), rail (221, 186, 63), 30 off; the rail was counted as bags
+    /// on the ground all game).
+    public var railChromaTolerance = 45.0
+    public var railShadeShares = 0.5...1.0
+
     /// How far past the top's box, in board lengths, its faces in shade can show: past its ends
     /// (a front face, legs seen at a slant) and below it (the rail, legs down to the ground: the
     /// back stands about a quarter of the board's length high).
@@ -130,6 +142,7 @@ public struct BagFinder: Sendable {
         // dev6-0004, -0005 and -0015 never counted their resting ground bags).
         let faces = (x: (box.x - faceReachPastEnds * length)...(box.x + box.width + faceReachPastEnds * length),
                      y: (box.y - bag)...(box.y + box.height + faceReachBelow * length))
+        let rail = overhead ? nil : RailBand(nearSideFrom: quad[3], to: quad[2], depth: railReach * length)
         /// Whether a pixel has a bag's colour where it lies, or faintly (`faintShare`). On the top
         /// (clear of its outline) only the top's paint, lit or shaded, and bags show: a ground
         /// colour there is a bag's (an olive bag on a blue board), and so is paint far darker than
@@ -161,7 +174,8 @@ public struct BagFinder: Sendable {
             // shows, nor its paint in shade: only the lit top where the outline ran a pixel or two
             // low (held5-0000: an olive bag there, blurred into the grey ground, lay within a shade
             // of a wooden top's paint and was never counted).
-            let paint = justAbove ? isLitPaint(f, of: boardColour) : isPaint(f, of: boardColour)
+            let paint = justAbove ? isLitPaint(f, of: boardColour)
+                : isPaint(f, of: boardColour) || (rail?.contains(p) == true && isRailPaint(f, of: boardColour))
             return !paint && !isBlend(f, of: boardColour, with: ground) ? level : .none
         }
         // Foreground mask over the region around the board: 1 for bag colour, `overHole` for bag
@@ -326,6 +340,12 @@ public struct BagFinder: Sendable {
     /// paint's but darker and no shade of it is a bag's: an olive bag on a wooden top.
     private func isLitPaint(_ f: ColourFeature, of board: ColourFeature) -> Bool {
         f.distance(to: board) <= colourThreshold && f.luma >= litPaintShare * board.luma
+    }
+
+    /// Whether `f` is the rail's paint (`railChromaTolerance`, `railShadeShares`).
+    private func isRailPaint(_ f: ColourFeature, of board: ColourFeature) -> Bool {
+        let shade = f.asShade(of: board)
+        return railShadeShares.contains(shade.share) && shade.chromaOff < railChromaTolerance
     }
 
     /// Whether `f` is the board's own paint in shade (its front face, rail, legs, border stripe):
