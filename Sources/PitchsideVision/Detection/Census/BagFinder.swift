@@ -175,7 +175,8 @@ public struct BagFinder: Sendable {
             // low (held5-0000: an olive bag there, blurred into the grey ground, lay within a shade
             // of a wooden top's paint and was never counted).
             let paint = justAbove ? isLitPaint(f, of: boardColour)
-                : isPaint(f, of: boardColour) || (rail?.contains(p) == true && isRailPaint(f, of: boardColour))
+                : isPaint(f, of: boardColour) || (rail?.contains(p) == true
+                    && isShade(f, of: boardColour, shares: railShadeShares, chromaTolerance: railChromaTolerance))
             return !paint && !isBlend(f, of: boardColour, with: ground) ? level : .none
         }
         // Foreground mask over the region around the board: 1 for bag colour, `overHole` for bag
@@ -342,18 +343,19 @@ public struct BagFinder: Sendable {
         f.distance(to: board) <= colourThreshold && f.luma >= litPaintShare * board.luma
     }
 
-    /// Whether `f` is the rail's paint (`railChromaTolerance`, `railShadeShares`).
-    private func isRailPaint(_ f: ColourFeature, of board: ColourFeature) -> Bool {
-        let shade = f.asShade(of: board)
-        return railShadeShares.contains(shade.share) && shade.chromaOff < railChromaTolerance
-    }
-
     /// Whether `f` is the board's own paint in shade (its front face, rail, legs, border stripe):
     /// the board's chroma scaled with the brightness.
     private func isShade(_ f: ColourFeature, of board: ColourFeature) -> Bool {
         guard board.luma > 1 else { return false }
+        return isShade(f, of: board, shares: minimumShadeShare...1.1, chromaTolerance: 0.6 * colourThreshold)
+    }
+
+    /// Whether `f`, read as `board`'s paint in shade (`ColourFeature.asShade`), lies within
+    /// `shares` of its brightness and `chromaTolerance` of its chroma: a face in shade (`isShade`),
+    /// or the rail below a side view's near side (`railShadeShares`, `railChromaTolerance`).
+    private func isShade(_ f: ColourFeature, of board: ColourFeature, shares: ClosedRange<Double>, chromaTolerance: Double) -> Bool {
         let shade = f.asShade(of: board)
-        return shade.share >= minimumShadeShare && shade.share <= 1.1 && shade.chromaOff < 0.6 * colourThreshold
+        return shares.contains(shade.share) && shade.chromaOff < chromaTolerance
     }
 
     /// How plainly `f` is no ground colour: past `threshold` from them all, or faintly so (past
