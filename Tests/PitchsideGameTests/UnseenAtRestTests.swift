@@ -106,6 +106,36 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(judge(GameScript.hole - Vec2(board.holeRadiusX, 0), reshaded: short), .hole)
     }
 
+    /// A flight that came down short of the hole, unseen at rest, with a bag resting between where
+    /// it came down and the hole, lies on that bag (held16-0012 throw 6, scored in the hole); a
+    /// bag under where it came down, beside its line, at the hole's rim or behind the hole is not
+    /// in its way, and it slid in.
+    func testABagInTheWayOfTheSlideHidesIt() {
+        let board = GameScript.board
+        let bagSide = Self.bagSide
+        // Thrown toward larger x (the script's hole lies toward the board's larger-x end).
+        let direction = 1.0
+        // Along the flight, from the hole's centre (negative: short of it).
+        func at(_ bags: Double, across: Double = 0) -> Vec2 {
+            GameScript.hole + Vec2(direction * bags * bagSide, across * bagSide)
+        }
+        let landing = at(-(board.holeRadiusX / bagSide + 1.7))
+        XCTAssertTrue(board.boardContains(landing))
+        func judge(_ bags: [Vec2], passedOverHole: Bool = false) -> PSThrowOutcome {
+            let census = quietCensus(GameScript(), frame: 95, boardBags: bags).census
+            return OutcomeJudge.unseenAtRest(flightOutcome: .board, landing: landing, direction: direction,
+                                             lastCensus: census, passedOverHole: passedOverHole, board: board)
+        }
+        let inTheWay = at(-(board.holeRadiusX / bagSide + 0.8))
+        XCTAssertEqual(judge([]), .hole, "nothing in its way: slid in")
+        XCTAssertEqual(judge([inTheWay]), .board, "came to rest on the bag in its way")
+        XCTAssertEqual(judge([inTheWay], passedOverHole: true), .hole, "seen crossing the hole: went in")
+        XCTAssertEqual(judge([landing + Vec2(direction * 0.2 * bagSide, 0)]), .hole, "a bag under the landing")
+        XCTAssertEqual(judge([inTheWay + Vec2(0, 1.5 * bagSide)]), .hole, "beside its line")
+        XCTAssertEqual(judge([at(-(board.holeRadiusX / bagSide + 0.2))]), .hole, "at the rim: over the mouth")
+        XCTAssertEqual(judge([at(board.holeRadiusX / bagSide + 1)]), .hole, "behind the hole")
+    }
+
     /// A resting bag two bags short of the hole's rim, and where a flight came down two and a
     /// half bags short of that bag (thrown toward larger x).
     private static var pileAndLandingShortOfIt: (pile: Vec2, landing: Vec2) {

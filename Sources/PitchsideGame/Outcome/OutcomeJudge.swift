@@ -44,7 +44,8 @@ public enum OutcomeJudge {
     /// of its centre along the board: the bag overlaps the hole) went in, whatever rests beside
     /// it; one that came down on a pile (two or more bags) already resting on the board lies in
     /// it; one that came down short of the hole by up to `slideIntoHoleBags` (a bag landing on
-    /// the top slides on toward the back) went in; any other fell behind the board, a miss.
+    /// the top slides on toward the back) went in, unless a bag rests in its way (`inTheWay`: it
+    /// lies on that bag); any other fell behind the board, a miss.
     /// `direction`: +1 when the bag flew toward larger x.
     ///
     /// When the census saw a resting board bag change shade in place (`reshaded`, its position:
@@ -117,10 +118,34 @@ public enum OutcomeJudge {
         // dev3-0009 throw 3 and dev-stack-0014 throw 7 slid past a pile into the hole, dev3-0010
         // throw 5 stayed on one beside it).
         if onPile, !passedOverHole { return .board }
+        // A bag resting in its way, wholly short of the hole: to slide in, the bag would have slid
+        // over it; not seen again, it more likely came to rest on it, hidden (held16-0012 throw
+        // 6: came down 2.2 bags short of the hole's centre, a bag of its colour lay 1.5 short, it
+        // stopped on that bag and was scored in the hole).
+        if slidIn, !passedOverHole, boardBags.contains(where: { inTheWay($0, along: along, landing: landing, direction: direction, board: board) }) {
+            return .board
+        }
         // Short of the mouth (taken above), within `slideIntoHoleBags`: slid in.
         if slidIn { return .hole }
         return unhidden
     }
+
+    /// Whether a bag resting at `bag` lies in the way of a bag that came down `along` (picture x
+    /// units, negative: short of the hole's centre) on its way to the hole: at least
+    /// `inTheWayPastLandingBags` past where it came down, its centre at least half a bag short of
+    /// the hole's rim (wholly short of the hole), within a bag across the flight's line.
+    static func inTheWay(_ bag: Vec2, along: Double, landing: Vec2, direction: Double, board: BoardGeometry) -> Bool {
+        let bagSide = board.bagSideX
+        let bagAlong = (bag.x - board.holeCenter.x) * (direction < 0 ? -1 : 1)
+        return bagAlong >= along + inTheWayPastLandingBags * bagSide
+            && bagAlong <= -(board.holeRadiusX + 0.5 * bagSide)
+            && abs(bag.y - landing.y) <= bagSide
+    }
+
+    /// How far past where the bag came down (in bags) a resting bag must lie to be in its way: a
+    /// bag coming down on one rides over it and slides on (a bag under the landing is not taken to
+    /// hide it).
+    public static let inTheWayPastLandingBags = 0.5
 
     /// Whether the flight came down more than `beyondFarEndBags` past the board's far end (the
     /// end away from the thrower), where no bag through the hole is.
