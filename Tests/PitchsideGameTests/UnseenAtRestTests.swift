@@ -166,7 +166,9 @@ final class UnseenAtRestTests: XCTestCase {
 
     /// A bag unseen at rest that came down by one bag and slid on onto a pile of two lies on the
     /// pile, as one that came down on it does (held10-0011 throw 8: taken for a bag gone behind
-    /// the board). One bag where it stopped cannot hide it, nor a pile it stopped a bag or more from.
+    /// the board). Where its known slide ends one bag can hide it (held17-0009 throw 6), not one
+    /// more than a third of a bag from there, nor one where it came down, nor a pile it stopped a
+    /// bag or more from.
     func testABagThatSlidOntoAPileLiesOnIt() {
         let board = GameScript.board
         let bagSide = Self.bagSide
@@ -181,9 +183,11 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(judge(boardBags: two, slide: 2.5 * bagSide), .board, "slid onto the pile")
         XCTAssertEqual(judge(boardBags: two, slide: 0.5 * bagSide), .miss, "stopped two bags short of it")
         XCTAssertEqual(judge(boardBags: two, slide: nil), .miss, "slide unknown")
-        XCTAssertEqual(judge(boardBags: [pile], slide: 2.5 * bagSide), .miss, "one bag cannot hide it")
-        // One bag where it came down and one where it stopped are no pile.
-        XCTAssertEqual(judge(boardBags: [pile, landing], slide: 2.5 * bagSide), .miss)
+        XCTAssertEqual(judge(boardBags: [pile], slide: 2.5 * bagSide), .board, "one bag just where it stopped")
+        XCTAssertEqual(judge(boardBags: [pile + Vec2(0.6 * bagSide, 0)], slide: 2.5 * bagSide), .miss, "one bag beside where it stopped")
+        XCTAssertEqual(judge(boardBags: [pile], slide: nil), .miss, "slide unknown: one bag cannot hide it")
+        // One bag where it came down is no pile.
+        XCTAssertEqual(judge(boardBags: [landing], slide: 2.5 * bagSide), .miss)
         // A pile a bag on from where it stopped cannot hide it either: it went on (held7-0010
         // throws 2 and 8 slid off the board's near side in front of a pile a bag away).
         XCTAssertEqual(judge(boardBags: [pile + Vec2(1.0 * bagSide, 0), pile + Vec2(1.2 * bagSide, 0)], slide: 2.5 * bagSide), .miss)
