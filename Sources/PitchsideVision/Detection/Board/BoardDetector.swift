@@ -63,6 +63,11 @@ public struct BoardDetector: Sendable {
     /// Least share of its outline a top notched by bags standing over its far edge fills on its
     /// own (held6-0013: 0.72).
     public var notchedTopSolidity = 0.66
+    /// A patch under a notched top's hole outside its filled region is the hole when darker than
+    /// this share of the top's brightness and this share of it lies inside the outline
+    /// (`RegionMask.shareInside`), not a bag over the edge or a speck of paint.
+    var holePatchDarkerThan = 0.6
+    var holePatchInsideShare = 0.9
 
     public init() {}
 
@@ -291,11 +296,11 @@ public struct BoardDetector: Sendable {
         // Polishing moves sides onto the picture's edges; on a board with rounded corners or a
         // bag over its edge a side can land astray. When the polished outline does not pass, the
         // outline it started from is scored too, and kept if it does better.
-        let attempt = score(outline.polished, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work,
+        let attempt = score(outline.polished, shape: shape, region: region, top: top, mask: mask, labels: labels, regions: regions, work: work,
                             holes: &holes)
         if case .success(let a) = attempt, a.detection.confidence >= minimumConfidence { return attempt }
         guard outline.polished != outline.refined else { return attempt }
-        return better(attempt, score(outline.refined, shape: shape, region: region, top: top, mask: mask, labels: labels, work: work,
+        return better(attempt, score(outline.refined, shape: shape, region: region, top: top, mask: mask, labels: labels, regions: regions, work: work,
                                      holes: &holes))
     }
 
@@ -330,7 +335,7 @@ public struct BoardDetector: Sendable {
 
     /// Proportions, orientation and the hole search for one placement of the corners.
     private func score(_ corners: [PlanePoint], shape: Shape, region: ColourRegion, top: SurfaceFragments.Joined,
-                       mask: RegionMask, labels: [Int32], work: WorkImage, holes: inout HoleSearches) -> Result<Scored, Rejection> {
+                       mask: RegionMask, labels: [Int32], regions: [ColourRegion], work: WorkImage, holes: inout HoleSearches) -> Result<Scored, Rejection> {
         let solidity = shape.solidity, colourShare = shape.outline.colourShare, rough = shape.outline.rough
         let e = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
         let lengthAlongFirstEdge = e[0] + e[2] >= e[1] + e[3]
@@ -382,8 +387,12 @@ public struct BoardDetector: Sendable {
         let ellipse = plane.ellipse(along: hole.along, across: hole.across, radius: BoardGeometry.holeRadius)
         // A dark bag counted into a notched top is no hole: the hole lies within the top's own
         // outline (dev8-0016: an olive bag over the far edge of a top 60 pixels long, taken
-        // for the hole at the wrong end).
-        if shape.bags == .notching, !mask.contains(ellipse.center) {
+        // for the hole at the wrong end, on a speck of the top's paint beside it), or is a dark
+        // patch lying wholly inside the outline (a painted ring around the hole cuts it off the
+        // region: held16-0006, a small yellow top with a bag on its front end, was not found
+        // for 33 s).
+        if shape.bags == .notching, !mask.contains(ellipse.center),
+           !isDarkPatchInside(corners, at: ellipse.center, topColour: mean, mask: mask, labels: labels, regions: regions, work: work) {
             return .failure(Rejection(message: "hole on a bag counted as top"))
         }
         // A side view's front end bent by bags lying across it is laid parallel to its back end
@@ -420,6 +429,19 @@ public struct BoardDetector: Sendable {
                                    * hole.nearRegulationPlace,
                                foreshortened: foreshortened, axisFromHorizontal: axisFromHorizontal,
                                bagsCountedAsTop: shape.bags != .none, summary: summary))
+    }
+
+    /// Whether the colour region under `p` is darker than the top's paint (`holePatchDarkerThan`
+    /// of its brightness) and lies wholly (`holePatchInsideShare`) inside `corners`.
+    private func isDarkPatchInside(_ corners: [PlanePoint], at p: PlanePoint, topColour: (Int, Int, Int), mask: RegionMask,
+                                   labels: [Int32], regions: [ColourRegion], work: WorkImage) -> Bool {
+        let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
+        guard x >= 0, x < work.width, y >= 0, y < work.height, labels[y * work.width + x] >= 0 else { return false }
+        let patch = regions[Int(labels[y * work.width + x])].meanColour
+        func brightness(_ c: (Int, Int, Int)) -> Double { Double(c.0 + c.1 + c.2) }
+        return brightness(patch) < holePatchDarkerThan * brightness(topColour)
+            && mask.shareInside(corners, ofRegionAt: p, labels: labels, regions: regions, imageWidth: work.width,
+                                imageHeight: work.height) >= holePatchInsideShare
     }
 
     /// Clockwise on screen from the top-left: the first side is the upper of the two opposite
