@@ -65,7 +65,7 @@ public struct BoardDetector: Sendable {
     public var notchedTopSolidity = 0.66
     /// A patch under a notched top's hole outside its filled region is the hole when darker than
     /// this share of the top's brightness and this share of it lies inside the outline
-    /// (`RegionMask.shareInside`), not a bag over the edge or a speck of paint.
+    /// (`ColourRegion.share(inside:)`), not a bag over the edge or a speck of paint.
     var holePatchDarkerThan = 0.6
     var holePatchInsideShare = 0.9
 
@@ -392,7 +392,7 @@ public struct BoardDetector: Sendable {
         // region: held16-0006, a small yellow top with a bag on its front end, was not found
         // for 33 s).
         if shape.bags == .notching, !mask.contains(ellipse.center),
-           !isDarkPatchInside(corners, at: ellipse.center, topColour: mean, mask: mask, labels: labels, regions: regions, work: work) {
+           !isDarkPatchInside(corners, at: ellipse.center, topColour: mean, labels: labels, regions: regions, work: work) {
             return .failure(Rejection(message: "hole on a bag counted as top"))
         }
         // A side view's front end bent by bags lying across it is laid parallel to its back end
@@ -433,15 +433,14 @@ public struct BoardDetector: Sendable {
 
     /// Whether the colour region under `p` is darker than the top's paint (`holePatchDarkerThan`
     /// of its brightness) and lies wholly (`holePatchInsideShare`) inside `corners`.
-    private func isDarkPatchInside(_ corners: [PlanePoint], at p: PlanePoint, topColour: (Int, Int, Int), mask: RegionMask,
-                                   labels: [Int32], regions: [ColourRegion], work: WorkImage) -> Bool {
+    private func isDarkPatchInside(_ corners: [PlanePoint], at p: PlanePoint, topColour: (Int, Int, Int), labels: [Int32],
+                                   regions: [ColourRegion], work: WorkImage) -> Bool {
         let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
         guard x >= 0, x < work.width, y >= 0, y < work.height, labels[y * work.width + x] >= 0 else { return false }
-        let patch = regions[Int(labels[y * work.width + x])].meanColour
+        let patch = regions[Int(labels[y * work.width + x])]
         func brightness(_ c: (Int, Int, Int)) -> Double { Double(c.0 + c.1 + c.2) }
-        return brightness(patch) < holePatchDarkerThan * brightness(topColour)
-            && mask.shareInside(corners, ofRegionAt: p, labels: labels, regions: regions, imageWidth: work.width,
-                                imageHeight: work.height) >= holePatchInsideShare
+        return brightness(patch.meanColour) < holePatchDarkerThan * brightness(topColour)
+            && patch.share(inside: corners, labels: labels, imageWidth: work.width) >= holePatchInsideShare
     }
 
     /// Clockwise on screen from the top-left: the first side is the upper of the two opposite

@@ -201,23 +201,4 @@ extension RegionMask {
         }
         return (filledInside, objects)
     }
-
-    /// The share of the colour region under `p` (work coordinates) that lies inside `quad`; 0
-    /// outside the picture.
-    func shareInside(_ quad: [PlanePoint], ofRegionAt p: PlanePoint, labels: [Int32], regions: [ColourRegion], imageWidth: Int,
-                     imageHeight: Int) -> Double {
-        let px = Int(p.x.rounded(.down)), py = Int(p.y.rounded(.down))
-        guard px >= 0, px < imageWidth, py >= 0, py < imageHeight else { return 0 }
-        let label = labels[py * imageWidth + px]
-        guard label >= 0 else { return 0 }
-        let region = regions[Int(label)]
-        var inside = 0
-        for y in region.minY...region.maxY {
-            for x in region.minX...region.maxX where labels[y * imageWidth + x] == label
-                && polygonContains(quad, PlanePoint(Double(x) + 0.5, Double(y) + 0.5)) {
-                inside += 1
-            }
-        }
-        return Double(inside) / Double(max(1, region.area))
-    }
 }

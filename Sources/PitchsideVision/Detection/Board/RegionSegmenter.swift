@@ -8,6 +8,19 @@ struct ColourRegion {
     var meanColour: (Int, Int, Int) { (sum.0 / max(1, area), sum.1 / max(1, area), sum.2 / max(1, area)) }
     var boxWidth: Int { maxX - minX + 1 }
     var boxHeight: Int { maxY - minY + 1 }
+
+    /// The share of this region's pixels (`labels`, a picture `imageWidth` wide) that lie inside
+    /// `quad`.
+    func share(inside quad: [PlanePoint], labels: [Int32], imageWidth: Int) -> Double {
+        var inside = 0
+        for y in minY...maxY {
+            for x in minX...maxX where labels[y * imageWidth + x] == label
+                && polygonContains(quad, PlanePoint(Double(x) + 0.5, Double(y) + 0.5)) {
+                inside += 1
+            }
+        }
+        return Double(inside) / Double(max(1, area))
+    }
 }
 
 /// Splits a picture into connected regions of nearly constant colour by region growing.
