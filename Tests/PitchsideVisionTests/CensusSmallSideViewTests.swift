@@ -166,8 +166,34 @@ final class CensusSmallSideViewTests: XCTestCase {
             XCTAssertEqual(found.board, truth.initialBags.filter { $0.place == .onBoard }.count, item.name)
             var thresholdOnly = BagFinder()
             thresholdOnly.faintShare = 1
+            thresholdOnly.dipShare = 0
             XCTAssertLessThan(counts(thresholdOnly).ground, onGround, "\(item.name): the case")
         }
+    }
+
+    /// held17-0001 (640×360): an olive bag lies on grass before the first throw, two or three
+    /// pixels tall. The codec keeps colour at half the resolution, so it took the grass's chroma
+    /// and showed only as a dip in brightness ((46, 76, 16) on (76, 106, 46)): no pixel of it
+    /// lay even faintly off the grass, and the census missed it in all eight rest states.
+    func testABagShowingOnlyAsADipInTheGroundsBrightnessIsFound() throws {
+        let item = CorpusPlan(name: "held17", count: 20, baseSeed: 9840).items[1]
+        let game = SynthGame(settings: item.settings)
+        let truth = game.truth()
+        let onGround = truth.initialBags.filter { $0.place == .onGround }
+        XCTAssertEqual(onGround.count, 1)
+        let frame = truth.camera.firstSettledFrame + 30
+        let board = Self.board(truth.frames[frame], colour: truth.board.color,
+                               width: item.settings.width, height: item.settings.height)
+        let picture = try DetectionTestSupport.throughVideoCodec((0...frame).map { game.render(frame: $0) },
+                                                                 crf: item.settings.nuisances.crf, preset: "veryfast")
+        func groundBags(_ finder: BagFinder) -> [BagSighting] { finder.find(in: picture, board: board).filter { $0.place == .onGround } }
+        let found = groundBags(BagFinder())
+        XCTAssertEqual(found.map(\.count).reduce(0, +), 1)
+        let truthAt = PlanePoint(onGround[0].position[0] * Double(item.settings.width), onGround[0].position[1] * Double(item.settings.height))
+        XCTAssertLessThan(try XCTUnwrap(found.first).center.distance(to: truthAt), 3, "where the truth has it")
+        var noDips = BagFinder()
+        noDips.dipShare = 0
+        XCTAssertTrue(groundBags(noDips).isEmpty, "the case: without dips it is not seen")
     }
 
     /// The board of a frame's truth, as the detector would report it.

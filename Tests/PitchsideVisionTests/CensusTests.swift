@@ -115,6 +115,27 @@ final class CensusTests: XCTestCase {
         XCTAssertGreaterThan(narrowRail.find(in: picture, board: board).count, 2)
     }
 
+    /// held18-0008 (960×540, this crop of a frame after throw 8): five yellow bags lie touching
+    /// on the ground behind the board's back end, one blob of about seven bag areas, more than
+    /// any ground blob was allowed (`maxBagsPerGroundBlob`); it was dropped, and throw 8's bag,
+    /// slid off the back end to join it, was taken to have gone into the hole. A blob that low
+    /// lying wholly inside the region looked at is bags; one bag more lies in front of the board.
+    func testBagsLyingFlatTogetherOnTheGroundAreBags() throws {
+        let picture = try DetectionTestSupport.fixture("side-view-960-bags-flat-on-ground-behind-back-end.png")
+        let board = try XCTUnwrap(BoardDetector().detect(in: picture))
+        func onGround(_ finder: BagFinder) -> [BagSighting] { finder.find(in: picture, board: board).filter { $0.place == .onGround } }
+        let found = onGround(BagFinder())
+        print("ground blobs: \(found.map(\.count)) at \(found.map(\.center))")
+        let backEnd = board.corners.map(\.x).max() ?? 0
+        let behind = found.filter { $0.center.x > backEnd }
+        XCTAssertEqual(behind.count, 1, "one blob behind the back end: \(found)")
+        XCTAssertGreaterThanOrEqual(behind.first?.count ?? 0, 5)
+        XCTAssertEqual(found.count, 2, "and the bag in front")
+        var noPiles = BagFinder()
+        noPiles.flatGroundPileRows = 0
+        XCTAssertTrue(onGround(noPiles).allSatisfy { $0.center.x < backEnd }, "the case: the pile dropped")
+    }
+
     /// On a plain ground a bag need not lie as far from the ground's colour as on a textured one:
     /// the synthetic games' grounds come through the codec with nine in ten pixels within 1–5 of
     /// their colour, and a small bag blurs towards it (at 640×360 an olive bag on grass lay 20–31
@@ -211,7 +232,8 @@ final class CensusTests: XCTestCase {
 
     /// Seven bags touching along the top make one blob of several bags' area: still bags (dev
     /// 3001: such a blob was taken for something else, and the census said every bag had gone).
-    /// A blob that large on the ground is not taken for bags.
+    /// So do seven lying flat in a row on the ground (held18-0008); a blob that large standing
+    /// taller than two bag sides there (a person's legs) is not taken for bags.
     func testALongPileOnTheTopIsBags() throws {
         let (board, sightings) = try blueBagsAlongTheTop(from: 0.40, through: 1.13, by: 0.12)
         let onBoard = sightings.filter { $0.place == .onBoard }
@@ -222,8 +244,18 @@ final class CensusTests: XCTestCase {
         let bagSide = ground.bagSidePixels
         let below = ground.corners[3].y + 2.5 * bagSide
         ground.groundBags = (0..<7).map { i in (PlanePoint(ground.corners[3].x + Double(i) * 0.8 * bagSide, below), bagSide, (30, 40, 200)) }
-        let onGround = BagFinder().find(in: ground.render(seed: 3), board: board)
-        XCTAssertTrue(onGround.isEmpty, "a blob of seven bags' size off the top is something else: \(onGround)")
+        let flat = BagFinder().find(in: ground.render(seed: 3), board: board)
+        XCTAssertEqual(flat.count, 1, "a row of bags flat on the ground: \(flat)")
+        XCTAssertGreaterThanOrEqual(flat.first?.count ?? 0, 5, "\(flat)")
+
+        let left = ground.corners[3].x - 2 * bagSide
+        ground.groundBags = (0..<7).map { i in (PlanePoint(left, ground.corners[3].y + (1 + Double(i) * 0.55) * bagSide), bagSide, (30, 40, 200)) }
+        let standing = ground.render(seed: 3)
+        let tall = BagFinder().find(in: standing, board: board)
+        XCTAssertTrue(tall.isEmpty, "a blob of seven bags' size standing off the top is something else: \(tall)")
+        var anyHeight = BagFinder()
+        anyHeight.flatGroundPileRows = 100
+        XCTAssertEqual(anyHeight.find(in: standing, board: board).count, 1, "the case: dropped for its height alone")
     }
 
     /// A game's bags in one pile along the top, blurred larger than they are: still one blob of

@@ -27,6 +27,12 @@ public struct BagFinder: Sendable {
     /// The most bags one blob off the top is taken to hold: a larger blob on the ground is
     /// something else (a person's legs, a shadow).
     public var maxBagsPerGroundBlob = 4
+    /// ... except, in a side view, a blob no taller than this many bag sides lying wholly inside
+    /// the region looked at: bags scattered flat on the ground that touch (held18-0008: five
+    /// bags behind a 960×540 board's back end made one blob of seven bag areas, it was dropped,
+    /// and a sixth that slid off the back end into it was taken to have gone into the hole).
+    /// Legs stand taller; whatever the region's edge cuts off may be anything.
+    public var flatGroundPileRows = 2.0
     /// How far past a half a blob's area (in bag areas) must reach before it counts one more bag
     /// (a blurred bag looks larger than it is: one alone measured 1.3–1.8 bag areas at 640×360).
     public var splitMargin = 0.35
@@ -80,6 +86,17 @@ public struct BagFinder: Sendable {
     /// a bag, the rest of it 17–29 off).
     public var faintShare = 0.5
     public var darkerThanGroundShare = 0.9
+    /// On a plain ground (its threshold measured under `colourThreshold`) a small bag may show
+    /// only as a dip in brightness: the codec keeps colour at half the resolution, so a bag two
+    /// or three pixels tall takes the ground's chroma and keeps only its own darkness
+    /// (held17-0001: an olive bag on grass at 640×360 read (46, 76, 16) on (76, 106, 46), never
+    /// counted). A pixel there below `dipShare` of every ground colour's brightness whose chroma
+    /// stays the ground's rather than dimming with it (as a shadow's does) is a bag's, away from
+    /// the board's faces. Only where a bag is at most `dipBagSide` source pixels across: a larger
+    /// one keeps its colour through the codec, and a darker patch of a plain ground as large is
+    /// its texture (the drawn test grounds' blotches).
+    public var dipShare = 0.8
+    public var dipBagSide = 10.0
 
     public init() {}
 
@@ -132,6 +149,7 @@ public struct BagFinder: Sendable {
         let boardColour = topPaint(boardSamples, found: board.surfaceColour)
         let ground = ColourClusters(samples: groundSamples, k: 4, minimumShare: 0.08)
         let groundThreshold = groundColourThreshold(groundSamples, clusters: ground)
+        let dipsAreBags = groundThreshold < colourThreshold && bag * k <= dipBagSide
 
         // The top's box grown by a bag: only there can a pixel be on or just above the top (most
         // of the region around the board lies outside it, and the distance to the top costs).
@@ -156,12 +174,12 @@ public struct BagFinder: Sendable {
                 if f.luma < darkOnTopShare * boardColour.luma { return .bag }
                 return isShade(f, of: boardColour) || isLitPaint(f, of: boardColour) ? .none : .bag
             }
-            let level = groundContrast(f, against: ground, threshold: groundThreshold)
+            let level = groundContrast(f, against: ground, threshold: groundThreshold, dips: dipsAreBags)
             guard level != .none else { return .none }
             // Where the board's faces show, a faint colour is as often the board's edge blurred
             // into what lies behind it (dev8-0002: the far edge of a white top on grass grew into
-            // a blob of five bags).
-            if level == .faint, faces.x.contains(p.x), faces.y.contains(p.y) { return .none }
+            // a blob of five bags), and a dip its legs or its shade.
+            if level == .faint || level == .dip, faces.x.contains(p.x), faces.y.contains(p.y) { return .none }
             // Just above the top in a side view: outside its outline, the point half a bag below
             // on it (possible only near the top's box, where the distance was measured).
             let justAbove = !overhead && edgeDistance > 0 && edgeDistance.isFinite
@@ -202,7 +220,7 @@ public struct BagFinder: Sendable {
                     }
                     continue
                 }
-                fg[y * w + x] = colour == .bag ? 1 : faint
+                fg[y * w + x] = colour == .faint ? faint : 1
             }
         }
         Blobs.grow(&fg, width: w, height: h, from: 1, into: faint)
@@ -259,7 +277,9 @@ public struct BagFinder: Sendable {
             // one blob: its area says how many, a first guess the census refines with what it
             // saw at rest before.
             var sighting = sighting(blob)
-            guard sighting.place == .onBoard || Double(blob.count) <= maxGroundArea else { continue }
+            let flatPile = !overhead && Double(by1 - by0 + 1) <= flatGroundPileRows * bag
+                && bx0 > 0 && by0 > 0 && bx1 < w - 1 && by1 < h - 1
+            guard sighting.place == .onBoard || Double(blob.count) <= maxGroundArea || flatPile else { continue }
             let byArea = Int((Double(blob.count) / single + 0.5 - splitMargin).rounded(.down))
             // Two bags side by side on the top blur into less than two bags' area, but no bag
             // alone reaches `widestBag` sides across. (Off the top a blob that wide is as often
@@ -360,11 +380,13 @@ public struct BagFinder: Sendable {
 
     /// How plainly `f` is no ground colour: past `threshold` from them all, or faintly so (past
     /// `faintShare` of it, with a hue none of them takes in any shade), and then a bag's colour
-    /// when darker than them all (`darkerThanGroundShare`).
-    private func groundContrast(_ f: ColourFeature, against ground: ColourClusters, threshold: Double) -> BagColour {
+    /// when darker than them all (`darkerThanGroundShare`); nearer, a dip in a ground colour's
+    /// brightness when `dips` (`isDip`).
+    private func groundContrast(_ f: ColourFeature, against ground: ColourClusters, threshold: Double, dips: Bool) -> BagColour {
         let distance = ground.distance(to: f)
         if distance > threshold { return .bag }
-        guard !ground.centres.isEmpty, distance > faintShare * threshold else { return .none }
+        guard !ground.centres.isEmpty else { return .none }
+        guard distance > faintShare * threshold else { return dips && isDip(f, against: ground) ? .dip : .none }
         var darker = true
         for c in ground.centres {
             let shade = f.asShade(of: c)
@@ -373,6 +395,18 @@ public struct BagFinder: Sendable {
         }
         return darker ? .bag : .faint
     }
+
+    /// Whether `f` is a dip in a ground colour's brightness (`dipShare`) that keeps its chroma
+    /// where a shadow would dim it with the brightness; only on a ground with hue enough for
+    /// the two to differ (`minimumDimming` chroma units).
+    private func isDip(_ f: ColourFeature, against ground: ColourClusters) -> Bool {
+        guard ground.centres.allSatisfy({ f.luma < dipShare * $0.luma }),
+              let nearest = ground.centres.min(by: { $0.distance(to: f) < $1.distance(to: f) }) else { return false }
+        let kept = ((f.rg - nearest.rg) * (f.rg - nearest.rg) + (f.yb - nearest.yb) * (f.yb - nearest.yb)).squareRoot()
+        let dimmed = f.asShade(of: nearest).chromaOff
+        return dimmed >= Self.minimumDimming && kept < 0.5 * dimmed
+    }
+    static let minimumDimming = 6.0
 
     /// Whether `f` is a mixture of the board's paint (in any shade) and a ground colour: the
     /// pixels along the seam where a thin board side meets the ground, in a small picture.
@@ -407,7 +441,7 @@ public struct BagFinder: Sendable {
 }
 
 /// How a pixel's colour reads in `BagFinder.scan`: a bag's, faintly a bag's (a bag's only in a blob
-/// with bag-coloured pixels), or not.
+/// with bag-coloured pixels), a bag's by its darkness alone (`BagFinder.dipShare`), or not.
 enum BagColour {
-    case none, faint, bag
+    case none, faint, dip, bag
 }
