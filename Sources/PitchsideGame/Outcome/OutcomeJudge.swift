@@ -42,6 +42,7 @@ public enum OutcomeJudge {
     /// behind the board (the board stands between it and the camera), or on a pile of bags of its
     /// own colour on the board. So: a flight that came down over the hole's mouth (within a bag
     /// of its centre along the board: the bag overlaps the hole) went in, whatever rests beside
+    /// it; one that came down on a pile (two or more bags) already resting on the board lies in
     /// it, and one whose known slide ends on a resting bag lies on it; one that came down short
     /// of the hole by up to `slideIntoHoleBags` (a bag landing on the top slides on toward the
     /// back) went in, unless a bag rests in its way (`inTheWay`: it lies on that bag); any other
