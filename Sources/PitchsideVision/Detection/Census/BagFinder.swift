@@ -402,7 +402,7 @@ public struct BagFinder: Sendable {
     private func isDip(_ f: ColourFeature, against ground: ColourClusters) -> Bool {
         guard ground.centres.allSatisfy({ f.luma < dipShare * $0.luma }),
               let nearest = ground.centres.min(by: { $0.distance(to: f) < $1.distance(to: f) }) else { return false }
-        let kept = ((f.rg - nearest.rg) * (f.rg - nearest.rg) + (f.yb - nearest.yb) * (f.yb - nearest.yb)).squareRoot()
+        let kept = f.chromaDistance(to: nearest)
         let dimmed = f.asShade(of: nearest).chromaOff
         return dimmed >= Self.minimumDimming && kept < 0.5 * dimmed
     }

@@ -18,8 +18,13 @@ struct ColourFeature {
     }
 
     func distance(to o: ColourFeature) -> Double {
+        chromaDistance(to: o) + 0.25 * abs(luma - o.luma)
+    }
+
+    /// How far apart the two hues are, whatever their brightness.
+    func chromaDistance(to o: ColourFeature) -> Double {
         let a = rg - o.rg, b = yb - o.yb
-        return (a * a + b * b).squareRoot() + 0.25 * abs(luma - o.luma)
+        return (a * a + b * b).squareRoot()
     }
 
     /// `self` read as `paint` in shade: its brightness as a share of the paint's, and how far its

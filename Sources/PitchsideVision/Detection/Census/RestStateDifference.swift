@@ -23,10 +23,16 @@ struct BagScan: Sendable {
 
     /// The region's pixels within `sighting`'s box grown by `margin` source pixels; nil when none.
     func pixels(of sighting: BagSighting, margin: Double = 0) -> (x: Range<Int>, y: Range<Int>)? {
-        let x0 = max(0, Int((sighting.extentMin.x - margin) / scale) - origin.x)
-        let x1 = min(width, Int(((sighting.extentMax.x + margin) / scale).rounded(.up)) - origin.x)
-        let y0 = max(0, Int((sighting.extentMin.y - margin) / scale) - origin.y)
-        let y1 = min(height, Int(((sighting.extentMax.y + margin) / scale).rounded(.up)) - origin.y)
+        pixels(from: sighting.extentMin, to: sighting.extentMax, margin: margin)
+    }
+
+    /// The region's pixels within the box from `low` to `high` (source pixels) grown by
+    /// `margin`; nil when none.
+    func pixels(from low: PlanePoint, to high: PlanePoint, margin: Double = 0) -> (x: Range<Int>, y: Range<Int>)? {
+        let x0 = max(0, Int((low.x - margin) / scale) - origin.x)
+        let x1 = min(width, Int(((high.x + margin) / scale).rounded(.up)) - origin.x)
+        let y0 = max(0, Int((low.y - margin) / scale) - origin.y)
+        let y1 = min(height, Int(((high.y + margin) / scale).rounded(.up)) - origin.y)
         guard x1 > x0, y1 > y0 else { return nil }
         return (x0..<x1, y0..<y1)
     }
@@ -198,6 +204,42 @@ struct RestStateDifference: Sendable {
             }
         }
         return bag > 0 ? Double(changed) / Double(bag) : nil
+    }
+
+    /// Of the bag-coloured pixels of `after` within `sighting`'s box, the share that were already
+    /// bag-coloured, or faintly so, in `before`; nil when the two scans did not look at the same
+    /// pixels or the box holds none. A bag too faint for a blob still shows a few such pixels.
+    static func heldShare(of sighting: BagSighting, from before: BagScan, to after: BagScan) -> Double? {
+        guard after.sameRegion(as: before), let box = after.pixels(of: sighting) else { return nil }
+        let w = after.width
+        var bag = 0, held = 0
+        for y in box.y {
+            for x in box.x where after.bagMask[y * w + x] != 0 {
+                bag += 1
+                if before.bagMask[y * w + x] != 0 { held += 1 }
+            }
+        }
+        return bag > 0 ? Double(held) / Double(bag) : nil
+    }
+
+    /// Of all the pixels within the box from `low` to `high` (source pixels), the share whose
+    /// colour changed between the two scans; nil when they did not look at the same pixels or
+    /// the box lies outside them. For a bag no longer seen: where it sank into the hole, its
+    /// pixels turned to the hole's dark; where it only faded into the top's colour with the
+    /// codec, they hardly changed.
+    static func changedShare(from low: PlanePoint, to high: PlanePoint, before: BagScan, after: BagScan) -> Double? {
+        guard after.sameRegion(as: before), let box = after.pixels(from: low, to: high) else { return nil }
+        let w = after.width
+        let a = before.colours.blurred(), b = after.colours.blurred()
+        var changed = 0
+        for y in box.y {
+            for x in box.x {
+                let p = a.pixel(x, y), q = b.pixel(x, y), i = y * w + x
+                if Self.changed(from: ColourFeature(p.0, p.1, p.2), to: ColourFeature(q.0, q.1, q.2),
+                                flipped: before.bagMask[i] != after.bagMask[i]) { changed += 1 }
+            }
+        }
+        return Double(changed) / Double(box.x.count * box.y.count)
     }
 
     /// Of the pixels within `sighting`'s box (grown by half a bag) whose colour changed between
