@@ -525,20 +525,27 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(withThrow.bags.filter { $0.place == .onBoard }.count, 2)
     }
 
+    /// The one-bag side view on a blue-grey top over grass with little noise, its board, a bag's
+    /// side in pixels, and a spot on the ground a bag and a half past the front end.
+    private func grassSceneWithOneBagAndAGroundSpot() throws
+        -> (scene: BoardScene, board: BoardDetection, bagSide: Double, place: PlanePoint) {
+        var (scene, _) = try sceneWithOneBag()
+        scene.boardColour = (120, 138, 170)
+        scene.groundColour = (80, 120, 60)
+        scene.noise = 1
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        let bagSide = scene.bagSidePixels
+        let end = scene.corners[2]
+        return (scene, board, bagSide, PlanePoint(end.x + 1.5 * bagSide, end.y + 0.5 * bagSide))
+    }
+
     /// A bag can come to rest unseen at first: at 640×360, half hidden behind the board's end or
     /// smeared by the codec, it falls just short of a bag's colour, and once seen at a later rest
     /// state none of its pixels changed since: it was read as no bag at all (dev3-0002 throw 6,
     /// dev3-0003 throw 2: navy bags behind the back end, scored in the hole). Its pixels changed
     /// since the rest state before: a new bag. One that lay there unseen for longer is none.
     func testABagFirstSeenAtTheRestStateAfterItCameToRestIsNew() throws {
-        var (scene, board) = try sceneWithOneBag()
-        scene.boardColour = (120, 138, 170)
-        scene.groundColour = (80, 120, 60)
-        scene.noise = 1
-        board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = scene.bagSidePixels
-        let end = scene.corners[2]
-        let place = PlanePoint(end.x + 1.5 * bagSide, end.y + 0.5 * bagSide)
+        let (scene, board, bagSide, place) = try grassSceneWithOneBagAndAGroundSpot()
         // Olive: 22 and 38 `ColourFeature` units from the grass (a plain ground's threshold is 30),
         // 16 from each other (a change is 24).
         var faint = scene, seen = scene
@@ -658,14 +665,7 @@ final class CensusTests: XCTestCase {
     /// bag (held2-0018 throw 1): not counted. Some of its pixels were faintly a bag's before; a
     /// blob from nothing (held16-0004: the codec's trace of a bag in flight) is no such bag.
     func testAGroundBagFirstSeenFarFromTheBagThatCameLayThereFromTheStart() throws {
-        var (scene, board) = try sceneWithOneBag()
-        scene.boardColour = (120, 138, 170)
-        scene.groundColour = (80, 120, 60)
-        scene.noise = 1
-        board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
-        let bagSide = scene.bagSidePixels
-        let end = scene.corners[2]
-        let place = PlanePoint(end.x + 1.5 * bagSide, end.y + 0.5 * bagSide)
+        let (scene, board, bagSide, place) = try grassSceneWithOneBagAndAGroundSpot()
         // An olive bag: faintly a bag's colour (29 from the grass, under the plain ground's
         // threshold of 30, as bright), too faint for a blob; then seen.
         var faint = scene, seen = scene
