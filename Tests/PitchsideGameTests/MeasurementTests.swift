@@ -67,6 +67,20 @@ final class MeasurementTests: XCTestCase {
         XCTAssertNil(OutcomeJudge.fromCensus(after, previous: before))
     }
 
+    /// A bag the census sees again (removed at an earlier rest state, faded from view) is no
+    /// thrown bag: the board count's rise it makes says nothing of where the thrown one rests
+    /// (held19-0003 throw 5, in the hole, was scored on the board so).
+    func testABagSeenAgainDoesNotPlaceTheThrownBag() {
+        var before = PSBoardCensus()
+        before.onBoard = 1
+        var after = before
+        after.onBoard = 2
+        after.changes = [Self.change(.censusChangeSeenAgain, bagID: 1, place: .onBoard)]
+        XCTAssertNil(OutcomeJudge.fromCensus(after, previous: before))
+        after.onBoard = 3
+        XCTAssertEqual(OutcomeJudge.fromCensus(after, previous: before), .board, "one more than was seen again")
+    }
+
     /// Bags the census says were knocked in or off are not the thrown bag: their rise in a count
     /// says nothing of where it rests (held-0003 throw 2).
     func testBagsKnockedInOrOffDoNotPlaceTheThrownBag() {

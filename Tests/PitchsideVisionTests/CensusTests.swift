@@ -657,6 +657,58 @@ final class CensusTests: XCTestCase {
         }
     }
 
+    /// A resting board bag that fades from view (another bag slid over it and the codec smeared
+    /// it: its colour nears the top's paint) and sharpens again where it lay is that bag seen
+    /// again, under its old identity, not a bag come to rest: whenever it sharpens, if none of its
+    /// pixels changed much; soon after, if only a ring of them came back (its core had faded). A
+    /// whole bag turning up at once where a removed one lay, or the ring long after, is a new bag.
+    func testABagThatFadedAndSharpenedAgainWhereItLayIsSeenAgain() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        scene.boardColour = (205, 165, 112)
+        scene.noise = 1
+        let board = try XCTUnwrap(BoardDetector().detect(in: scene.render(seed: 2)))
+        let paint = scene.boardColour, yellow = (240.0, 200.0, 30.0), side = scene.bagSidePixels
+        /// `share` of the way from the top's paint to yellow.
+        func toward(_ share: Double) -> (Double, Double, Double) {
+            (paint.0 + share * (yellow.0 - paint.0), paint.1 + share * (yellow.1 - paint.1), paint.2 + share * (yellow.2 - paint.2))
+        }
+        let empty = scene
+        scene.boardBags = [(0.8, 0.0, toward(0.5))]
+        var faded = empty
+        faded.boardBags = [(0.8, 0.0, toward(0.3))]
+        // Its core faded, its rim gone: the rim comes back as one piece about the bag's centre.
+        var core = empty
+        let spot = scene.plane.point(along: 0.8, across: 0)
+        core.groundBags = [(PlanePoint(spot.x, spot.y - 0.15 * side), 0.9 * side, toward(0.3))]
+        let pictures = (bag: scene.render(seed: 5), faded: faded.render(seed: 4), core: core.render(seed: 4), empty: empty.render(seed: 4))
+        // The case: a faded bag is no blob, and sharpening again changes none of its pixels or a
+        // piece smaller than a bag; a bag turning up changes a whole bag's.
+        let bagScan = try XCTUnwrap(BagFinder().scan(in: pictures.bag, board: board))
+        for picture in [pictures.faded, pictures.core, pictures.empty] {
+            let scan = try XCTUnwrap(BagFinder().scan(in: picture, board: board))
+            XCTAssertEqual(scan.sightings.count, 0)
+            let appeared = try XCTUnwrap(RestStateDifference(from: scan, to: bagScan, arriving: true)).appeared.map(\.area)
+            switch picture {
+            case pictures.faded: XCTAssertEqual(appeared, [])
+            case pictures.core: XCTAssertEqual(appeared.count, 1); XCTAssertLessThan(appeared[0], BagCensus().reseenShare * bagScan.singleBagArea)
+            default: XCTAssertEqual(appeared.count, 1); XCTAssertGreaterThan(appeared[0], bagScan.singleBagArea)
+            }
+        }
+        let soon = BagCensus().settleFrames + 4, late = Int(BagCensus().reseenMicroseconds / 33_333) + 1
+        for (gone, frames, seenAgain) in [(pictures.faded, soon, true), (pictures.faded, late, true), (pictures.core, soon, true),
+                                          (pictures.core, late, false), (pictures.empty, soon, false)] {
+            var census = BagCensus()
+            var seq: UInt64 = 0
+            var results = rest(&census, [scene.render(seed: 3)], board: board, seq: &seq)
+            results += rest(&census, [gone], board: board, seq: &seq, frames: frames)
+            results += rest(&census, [pictures.bag], board: board, seq: &seq)
+            XCTAssertEqual(results.map(\.onBoard), [1, 0, 1])
+            XCTAssertEqual(results[1].changes.map(\.kind), [.removed])
+            XCTAssertEqual(results[2].changes.map(\.kind), seenAgain ? [.seenAgain] : [.newBag])
+            XCTAssertEqual(results[2].bags.first?.id == results[0].bags.first?.id, seenAgain)
+        }
+    }
+
     /// A bag lying on the ground from the start that the first rest states could not see (the
     /// codec keeps a small olive bag on grass too faint for a blob until its next key frame),
     /// first seen at the rest state where a throw's bag came to rest well away from it, lay there

@@ -160,6 +160,11 @@ public nonisolated enum PSCensusChangeKind: SwiftProtobuf.Enum, Swift.CaseIterab
   /// came through the air, none crossed the hole's mouth and the resting bag lies more than a
   /// bag and a half from the hole, the census also lists a bag come to rest on it.
   case censusChangeReshaded // = 5
+
+  /// A board bag removed at an earlier rest state (no longer seen) showed again where it lay, in
+  /// its colour: it had only faded from view (another bag slid over it). It is listed again under
+  /// its old identity; it is no bag come to rest.
+  case censusChangeSeenAgain // = 6
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -174,6 +179,7 @@ public nonisolated enum PSCensusChangeKind: SwiftProtobuf.Enum, Swift.CaseIterab
     case 3: self = .censusChangeKnockedOff
     case 4: self = .censusChangeRemoved
     case 5: self = .censusChangeReshaded
+    case 6: self = .censusChangeSeenAgain
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -186,6 +192,7 @@ public nonisolated enum PSCensusChangeKind: SwiftProtobuf.Enum, Swift.CaseIterab
     case .censusChangeKnockedOff: return 3
     case .censusChangeRemoved: return 4
     case .censusChangeReshaded: return 5
+    case .censusChangeSeenAgain: return 6
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -198,6 +205,7 @@ public nonisolated enum PSCensusChangeKind: SwiftProtobuf.Enum, Swift.CaseIterab
     .censusChangeKnockedOff,
     .censusChangeRemoved,
     .censusChangeReshaded,
+    .censusChangeSeenAgain,
   ]
 
 }
@@ -1844,7 +1852,7 @@ nonisolated extension PSBagPlace: SwiftProtobuf._ProtoNameProviding {
 }
 
 nonisolated extension PSCensusChangeKind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CENSUS_CHANGE_UNSPECIFIED\0\u{1}CENSUS_CHANGE_NEW_BAG\0\u{1}CENSUS_CHANGE_KNOCKED_IN\0\u{1}CENSUS_CHANGE_KNOCKED_OFF\0\u{1}CENSUS_CHANGE_REMOVED\0\u{1}CENSUS_CHANGE_RESHADED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CENSUS_CHANGE_UNSPECIFIED\0\u{1}CENSUS_CHANGE_NEW_BAG\0\u{1}CENSUS_CHANGE_KNOCKED_IN\0\u{1}CENSUS_CHANGE_KNOCKED_OFF\0\u{1}CENSUS_CHANGE_REMOVED\0\u{1}CENSUS_CHANGE_RESHADED\0\u{1}CENSUS_CHANGE_SEEN_AGAIN\0")
 }
 
 nonisolated extension PSGameState: SwiftProtobuf._ProtoNameProviding {

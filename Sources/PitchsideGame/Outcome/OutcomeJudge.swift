@@ -229,7 +229,8 @@ public enum OutcomeJudge {
         // that the census took for two bags knocked in, and the throw was scored in the hole).
         func moved(_ kind: PSCensusChangeKind) -> Int { census.changes.filter { $0.kind == kind }.count }
         if Int(census.inHole) - moved(.censusChangeKnockedIn) > Int(prev.inHole) { return .hole }
-        if census.onBoard > prev.onBoard { return .board }
+        // A bag seen again is one the census removed before: no thrown bag (held19-0003 throw 5).
+        if Int(census.onBoard) - moved(.censusChangeSeenAgain) > Int(prev.onBoard) { return .board }
         if Int(census.onGround) - moved(.censusChangeKnockedOff) > Int(prev.onGround) { return .miss }
         return nil
     }

@@ -138,6 +138,7 @@ struct InspectBoardCommand: ParsableCommand {
         case .censusChangeKnockedOff: return "knocked off"
         case .censusChangeRemoved: return "removed"
         case .censusChangeReshaded: return "re-shaded"
+        case .censusChangeSeenAgain: return "seen again"
         default: return "change"
         }
     }

@@ -5501,7 +5501,7 @@ const ProtobufCEnumDescriptor pitchside__v1__bag_place__descriptor =
   pitchside__v1__bag_place__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue pitchside__v1__census_change_kind__enum_values_by_number[6] =
+static const ProtobufCEnumValue pitchside__v1__census_change_kind__enum_values_by_number[7] =
 {
   { "CENSUS_CHANGE_UNSPECIFIED", "PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_UNSPECIFIED", 0 },
   { "CENSUS_CHANGE_NEW_BAG", "PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_NEW_BAG", 1 },
@@ -5509,17 +5509,19 @@ static const ProtobufCEnumValue pitchside__v1__census_change_kind__enum_values_b
   { "CENSUS_CHANGE_KNOCKED_OFF", "PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_KNOCKED_OFF", 3 },
   { "CENSUS_CHANGE_REMOVED", "PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_REMOVED", 4 },
   { "CENSUS_CHANGE_RESHADED", "PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_RESHADED", 5 },
+  { "CENSUS_CHANGE_SEEN_AGAIN", "PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_SEEN_AGAIN", 6 },
 };
 static const ProtobufCIntRange pitchside__v1__census_change_kind__value_ranges[] = {
-{0, 0},{0, 6}
+{0, 0},{0, 7}
 };
-static const ProtobufCEnumValueIndex pitchside__v1__census_change_kind__enum_values_by_name[6] =
+static const ProtobufCEnumValueIndex pitchside__v1__census_change_kind__enum_values_by_name[7] =
 {
   { "CENSUS_CHANGE_KNOCKED_IN", 2 },
   { "CENSUS_CHANGE_KNOCKED_OFF", 3 },
   { "CENSUS_CHANGE_NEW_BAG", 1 },
   { "CENSUS_CHANGE_REMOVED", 4 },
   { "CENSUS_CHANGE_RESHADED", 5 },
+  { "CENSUS_CHANGE_SEEN_AGAIN", 6 },
   { "CENSUS_CHANGE_UNSPECIFIED", 0 },
 };
 const ProtobufCEnumDescriptor pitchside__v1__census_change_kind__descriptor =
@@ -5529,9 +5531,9 @@ const ProtobufCEnumDescriptor pitchside__v1__census_change_kind__descriptor =
   "CensusChangeKind",
   "Pitchside__V1__CensusChangeKind",
   "pitchside.v1",
-  6,
+  7,
   pitchside__v1__census_change_kind__enum_values_by_number,
-  6,
+  7,
   pitchside__v1__census_change_kind__enum_values_by_name,
   1,
   pitchside__v1__census_change_kind__value_ranges,

@@ -110,7 +110,13 @@ typedef enum _Pitchside__V1__CensusChangeKind {
    * came through the air, none crossed the hole's mouth and the resting bag lies more than a
    * bag and a half from the hole, the census also lists a bag come to rest on it.
    */
-  PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_RESHADED = 5
+  PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_RESHADED = 5,
+  /*
+   * A board bag removed at an earlier rest state (no longer seen) showed again where it lay, in
+   * its colour: it had only faded from view (another bag slid over it). It is listed again under
+   * its old identity; it is no bag come to rest.
+   */
+  PITCHSIDE__V1__CENSUS_CHANGE_KIND__CENSUS_CHANGE_SEEN_AGAIN = 6
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(PITCHSIDE__V1__CENSUS_CHANGE_KIND)
 } Pitchside__V1__CensusChangeKind;
 typedef enum _Pitchside__V1__GameState {

@@ -40,6 +40,9 @@ public struct CensusChange: Sendable, Equatable, Codable {
         /// a bag and a half from the hole, the census lists one more bag on the board there, since
         /// this rest state.
         case reshaded
+        /// A board bag removed at an earlier rest state showed again where it lay, in its
+        /// colour (`BagCensus.reseenBag`): listed again under its old identity, no bag come.
+        case seenAgain
     }
 
     public var kind: Kind
@@ -152,7 +155,9 @@ public struct BagCensus: Sendable {
     private var reported: [CensusBag] = []
     /// Bags first seen where pixels changed since the last rest state (a bag that came): not a
     /// blob counted by its area alone at a first rest state, which may be the board's own paint
-    /// in shade at a corner (dev9-0018: seen in two rest states, gone in the third).
+    /// in shade at a corner (dev9-0018: seen in two rest states, gone in the third). And bags
+    /// seen again after they were removed (`reseenBag`): a bag that comes and goes with the
+    /// codec where it lies.
     private var arrivedSeen: Set<UInt32> = []
     /// Whether any bag has come since the census began: a rest state showed pixels turned
     /// bag-coloured, or a bag crossing the hole. Until then every bag in view lay there from the
@@ -210,6 +215,17 @@ public struct BagCensus: Sendable {
     /// three rest states, and was never counted).
     private var unplacedArrival: (reference: BagScan, sincePtsUs: Int64)?
     public var catchUpMicroseconds: Int64 = 1_000_000
+    /// Board bags the census removed (no longer seen, nothing to say where they went), and
+    /// when: a bag another slid over can fade with the codec for a rest state and sharpen again
+    /// where it lay (`reseenBag`).
+    private var missing: [(bag: CensusBag, removedPtsUs: Int64)] = []
+    /// How near where a removed bag lay (in bag sides) a blob of its colour, or the piece of it
+    /// come since the last rest state, must lie to be that bag sharpening again.
+    public var reseenReach = 0.25
+    /// The most such a piece may cover (in one bag's area), and for how long after the removal:
+    /// a bag thrown there covers a whole bag's pixels at once, and comes a throw later.
+    public var reseenShare = 0.8
+    public var reseenMicroseconds: Int64 = 3_000_000
 
     public init() {}
 
@@ -226,6 +242,9 @@ public struct BagCensus: Sendable {
     public mutating func follow(dx: Double, dy: Double) {
         for i in reported.indices {
             reported[i].center = PlanePoint(reported[i].center.x + dx, reported[i].center.y + dy)
+        }
+        for i in missing.indices {
+            missing[i].bag.center = PlanePoint(missing[i].bag.center.x + dx, missing[i].bag.center.y + dy)
         }
         boardKey = boardKey.map { PlanePoint($0.x + dx, $0.y + dy) }
         anchorSightings = anchorSightings.map { $0.translated(dx: dx, dy: dy) }
@@ -253,6 +272,7 @@ public struct BagCensus: Sendable {
         droppedBehind = false
         sinkingWaitSince = nil
         unplacedArrival = nil
+        missing = []
     }
 
     public mutating func process(frame: VideoFrame, board: BoardDetection?, stable: Bool) -> CensusResult? {
@@ -376,15 +396,17 @@ public struct BagCensus: Sendable {
         lastRestPtsUs = frame.ptsUs
         // Nothing new, but a resting bag changed shade in place: said as such, for the flight to
         // decide (it is neither a bag through the hole nor none).
-        let reshaded = changes.isEmpty ? difference.flatMap { reshadedBag($0, sightings: sightings, bagSide: bagSide) } : nil
-        if crossedHole, droppedBehind, changes.isEmpty, reshaded == nil {
+        // A bag seen again is no change in what lies where: the rest state is still a quiet one.
+        let nothingNew = changes.allSatisfy { $0.kind == .seenAgain }
+        let reshaded = nothingNew ? difference.flatMap { reshadedBag($0, sightings: sightings, bagSide: bagSide) } : nil
+        if crossedHole, droppedBehind, nothingNew, reshaded == nil {
             // It crossed the hole's mouth, dropped behind the back end and none came to rest in
             // view: it lies behind the board (held2-0008 and dev8-0008 throw 8 slid across the
             // mouth and over the back; taken through the hole, each scored 15). Not listed
             // among the bags: no later rest state could see it there.
             changes.append(CensusChange(kind: .newBag, bagID: nextID, place: .onGround, inferred: true))
             nextID += 1
-        } else if crossedHole, changes.isEmpty, reshaded == nil {
+        } else if crossedHole, nothingNew, reshaded == nil {
             // A bag went past the hole and none came to rest anywhere: it went in.
             let bag = CensusBag(id: nextID, center: scaled.hole.center, colour: RGBColour(r: 0, g: 0, b: 0), place: .inHole, sincePtsUs: frame.ptsUs)
             nextID += 1
@@ -406,8 +428,8 @@ public struct BagCensus: Sendable {
             }
         }
         if arrived {
-            unplacedArrival = changes.isEmpty && !crossedHole ? restBeforeArrival.map { ($0, frame.ptsUs) } : nil
-        } else if !changes.isEmpty {
+            unplacedArrival = nothingNew && !crossedHole ? restBeforeArrival.map { ($0, frame.ptsUs) } : nil
+        } else if !nothingNew {
             unplacedArrival = nil
         }
         crossedHole = false
@@ -611,6 +633,32 @@ public struct BagCensus: Sendable {
         }
         let appearedIn = difference.map { owners($0.appeared) } ?? []
         let disappearedIn = difference.map { owners($0.disappeared) } ?? []
+        // The removed bag, if any, that blob `k` shows again, in its colour where it lay: none of
+        // the blob's pixels changed since the last rest state (it was there, too faint for a
+        // blob), or its one new piece is too small for a bag thrown there and came soon after
+        // the removal (held19-0003 throw 5: a navy bag slid over a yellow one at 640×360 and into
+        // the hole; the yellow one faded for a rest state, was removed, and was counted as the
+        // throw's bag when it sharpened again 1.7 s later: a piece of 0.5 of a bag, 0.06 of a bag
+        // from where it lay).
+        func reseenBag(_ k: Int) -> CensusBag? {
+            guard let difference else { return nil }
+            let s = sightings[k]
+            let pieces = difference.appeared.indices.filter { appearedIn[$0] == k }.map { difference.appeared[$0] }
+            let at: PlanePoint, since: Int64
+            if pieces.isEmpty {
+                (at, since) = (s.center, .min)
+            } else if pieces.count == 1, let piece = pieces.first, piece.area <= reseenShare * s.singleBagArea {
+                (at, since) = (piece.center, ptsUs - reseenMicroseconds)
+            } else {
+                return nil
+            }
+            guard let m = missing.firstIndex(where: {
+                $0.removedPtsUs >= since && $0.bag.place == s.place && $0.bag.center.distance(to: at) <= reseenReach * bagSide
+                    && Self.colourDistance($0.bag.colour, s.colour) < 60
+            }) else { return nil }
+            arrivedSeen.insert(missing[m].bag.id)
+            return missing.remove(at: m).bag
+        }
         for (k, s) in sightings.enumerated() {
             var inside = reported.indices.filter { j in
                 !kept[j] && reported[j].place == s.place && s.covers(reported[j].center, margin: 0.5 * bagSide)
@@ -649,7 +697,13 @@ public struct BagCensus: Sendable {
                 bag.area = share
                 next.append(bag)
             }
-            for _ in 0..<added { newBag(s, area: share) }
+            if added == 1, var bag = reseenBag(k) {
+                bag.area = share
+                next.append(bag)
+                changes.append(CensusChange(kind: .seenAgain, bagID: bag.id, place: bag.place))
+            } else {
+                for _ in 0..<added { newBag(s, area: share) }
+            }
         }
         for (j, old) in reported.enumerated() where !kept[j] {
             if old.place == .inHole, board.lengthAlongFirstEdge {
@@ -712,6 +766,7 @@ public struct BagCensus: Sendable {
                 changes.append(CensusChange(kind: .knockedIn, bagID: bag.id, place: .inHole))
             } else {
                 changes.append(CensusChange(kind: .removed, bagID: old.id, place: old.place))
+                if old.place == .onBoard { missing.append((old, ptsUs)) }
             }
         }
         // Whether this rest state's new bag was found in a blob: the throw is accounted for.
@@ -719,6 +774,13 @@ public struct BagCensus: Sendable {
         var lyingSinceStart: [BagSighting] = []
         for k in unmatchedNew {
             let s = sightings[k]
+            if var bag = reseenBag(k) {
+                bag.center = s.center
+                bag.area = s.area
+                next.append(bag)
+                changes.append(CensusChange(kind: .seenAgain, bagID: bag.id, place: bag.place))
+                continue
+            }
             // A blob not there before holds the bags that came to rest in it since: one a throw
             // (none when none of its pixels changed: a blob that split from one seen before),
             // or one that came to rest by the last rest state unseen there.

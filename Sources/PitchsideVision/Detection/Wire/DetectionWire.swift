@@ -77,6 +77,7 @@ extension PSCensusChangeKind {
         case .knockedOff: self = .censusChangeKnockedOff
         case .removed: self = .censusChangeRemoved
         case .reshaded: self = .censusChangeReshaded
+        case .seenAgain: self = .censusChangeSeenAgain
         }
     }
 }
