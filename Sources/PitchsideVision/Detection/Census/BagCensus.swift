@@ -358,41 +358,13 @@ public struct BagCensus: Sendable {
         sinkingWaitSince = nil
         restTaken = true
         let arrived = sawArrival
-        let restBeforeArrival = lastRest
         sawArrival = false
-        let lastSightings = lastRest?.sightings ?? []
-        // Most of its pixels changed since the rest state before the last, few since the last.
-        let restedUnseen = { [restBeforeLast, lastRest] (s: BagSighting) -> Bool in
-            guard let before = restBeforeLast, let last = lastRest, let scan else { return false }
-            return (RestStateDifference.changedShare(of: s, from: last, to: scan) ?? 1) < 0.5
-                && (RestStateDifference.changedShare(of: s, from: before, to: scan) ?? 0) >= 0.5
-        }
-        // Of the pixels of a blob that changed at the last rest state, the share now back as they
-        // were at the rest state before it; asked only when nothing arrived since (a bag that
-        // arrived, another throw, stirs the blobs it comes down by).
-        let revertedShare = { [restBeforeLast, lastRest] (s: BagSighting) -> Double? in
-            guard !arrived, let before = restBeforeLast, let last = lastRest, let scan else { return nil }
-            return RestStateDifference.revertedShare(of: s, before: before, last: last, now: scan)
-        }
-        // Of a blob's bag-coloured pixels, the share bag-coloured (or faintly) at the last rest state.
-        let heldSinceLastRest = { [lastRest] (s: BagSighting) -> Double? in
-            guard let last = lastRest, let scan else { return nil }
-            return RestStateDifference.heldShare(of: s, from: last, to: scan)
-        }
-        // Of the pixels where a bag lay at the last rest state (a bag's box about its centre),
-        // the share that changed since.
-        let changedWhereItLay = { [lastRest] (p: PlanePoint) -> Double? in
-            guard let last = lastRest, let scan else { return nil }
-            let half = PlanePoint(0.5 * bagSide, 0.25 * bagSide)
-            return RestStateDifference.changedShare(from: p - half, to: p + half, before: last, after: scan)
-        }
+        let pictures = RestStatePictures(beforeLast: restBeforeLast, last: lastRest, now: scan, arrived: arrived, bagSide: bagSide)
         if let scan { restBeforeLast = lastRest; lastRest = scan }
         // This rest state's own arrival counts: a blob beside the bag that came is no bag lying
         // there from the start (held2-0018 throw 1: a piece of it, beside it on the ground).
         if crossedHole || !(difference?.appeared.isEmpty ?? true) { hasSeenABagCome = true }
-        var changes = reconcile(sightings, difference: difference, lastSightings: lastSightings, restedUnseen: restedUnseen,
-                                revertedShare: revertedShare, heldSinceLastRest: heldSinceLastRest,
-                                changedWhereItLay: changedWhereItLay, arrived: arrived, board: scaled, bagSide: bagSide, ptsUs: frame.ptsUs)
+        var changes = reconcile(sightings, difference: difference, pictures: pictures, board: scaled, ptsUs: frame.ptsUs)
         lastRestPtsUs = frame.ptsUs
         // Nothing new, but a resting bag changed shade in place: said as such, for the flight to
         // decide (it is neither a bag through the hole nor none).
@@ -428,7 +400,7 @@ public struct BagCensus: Sendable {
             }
         }
         if arrived {
-            unplacedArrival = nothingNew && !crossedHole ? restBeforeArrival.map { ($0, frame.ptsUs) } : nil
+            unplacedArrival = nothingNew && !crossedHole ? pictures.last.map { ($0, frame.ptsUs) } : nil
         } else if !nothingNew {
             unplacedArrival = nil
         }
@@ -603,12 +575,11 @@ public struct BagCensus: Sendable {
     /// or ground; without them (the first rest state, or a moved board), by its area.
     ///
     /// A blob where the last rest state saw nothing, whose pixels did not change since but did
-    /// since the rest state before (`restedUnseen`), is a bag that came to rest by the last rest
+    /// since the rest state before (`RestStatePictures.restedUnseen`), is a bag that came to rest by the last rest
     /// state unseen there: new now.
-    private mutating func reconcile(_ sightings: [BagSighting], difference: RestStateDifference?, lastSightings: [BagSighting],
-                                    restedUnseen: (BagSighting) -> Bool, revertedShare: (BagSighting) -> Double?,
-                                    heldSinceLastRest: (BagSighting) -> Double?, changedWhereItLay: (PlanePoint) -> Double?, arrived: Bool,
-                                    board: BoardDetection, bagSide: Double, ptsUs: Int64) -> [CensusChange] {
+    private mutating func reconcile(_ sightings: [BagSighting], difference: RestStateDifference?, pictures: RestStatePictures,
+                                    board: BoardDetection, ptsUs: Int64) -> [CensusChange] {
+        let bagSide = pictures.bagSide, arrived = pictures.arrived
         var changes: [CensusChange] = []
         var unmatchedNew: [Int] = []
         var next: [CensusBag] = []
@@ -677,7 +648,7 @@ public struct BagCensus: Sendable {
                       let paused = inside.first(where: {
                           reported[$0].sincePtsUs == lastRestPtsUs && reported[$0].center.distance(to: board.hole.center) <= besideHole * bagSide
                       }),
-                      (revertedShare(s) ?? 0) >= Self.revertedToLeave {
+                      (pictures.revertedShare(of: s) ?? 0) >= Self.revertedToLeave {
                 // A bag first seen at the last rest state beside the hole, against a bag resting
                 // there, whose pixels are back as they were before it came, with nothing seen
                 // arriving since: it only paused on the hole's lip (sinking in slowly, the scene
@@ -732,7 +703,7 @@ public struct BagCensus: Sendable {
                 changes.append(CensusChange(kind: bag.place == .inHole ? .knockedIn : .knockedOff, bagID: bag.id, place: bag.place))
             } else if let difference, arrivedSeen.contains(old.id) || old.place == .onGround, !left.contains(old.id),
                       !(old.place == .onBoard && overMouth(old.center, board: board, bagSide: bagSide)
-                        && (changedWhereItLay(old.center) ?? 1) >= sunkChangedShare),
+                        && (pictures.changedShare(whereABagLay: old.center) ?? 1) >= sunkChangedShare),
                       !difference.disappeared.contains(where: { $0.center.distance(to: old.center) <= bagSide }) {
                 // Not seen, but nothing it was made of went: a bag whose colour lies near the
                 // threshold against the top or the ground (a yellow bag on a tan top at 640×360,
@@ -791,16 +762,16 @@ public struct BagCensus: Sendable {
                 count = 1
             } else {
                 // Not a piece of a bag seen before, come apart from it (a blob split in two).
-                let unseen = !lastSightings.contains { $0.covers(s.center, margin: 0) }
+                let unseen = !pictures.lastSightings.contains { $0.covers(s.center, margin: 0) }
                     && !reported.contains { $0.place == s.place && $0.center.distance(to: s.center) <= 1.5 * bagSide }
                 // Before any bag has come, one first seen now lay there from the start, unseen
                 // at the first rest states (a small olive bag on a tan top at 960×540 made no
                 // blob at the first rest state and one at the third, never counted: held3-0010);
                 // counted by its area, as at the first rest state.
-                count = !unseen ? 0 : !hasSeenABagCome ? s.count : restedUnseen(s) ? 1 : 0
+                count = !unseen ? 0 : !hasSeenABagCome ? s.count : pictures.restedUnseen(s) ? 1 : 0
                 if unseen, count == 0, s.place == .onGround, arrivalPlaced, let difference,
                    difference.appeared.allSatisfy({ $0.center.distance(to: s.center) > lyingApartReach * bagSide }),
-                   (heldSinceLastRest(s) ?? 0) >= lyingHeldShare {
+                   (pictures.heldShare(of: s) ?? 0) >= lyingHeldShare {
                     lyingSinceStart.append(s)
                 }
             }

@@ -1,0 +1,46 @@
+/// The pictures of the census' last two rest states and of this one: what `BagCensus.reconcile`
+/// asks of their pixels, by name.
+struct RestStatePictures {
+    var beforeLast: BagScan?
+    var last: BagScan?
+    var now: BagScan?
+    /// Whether a blob showed away from the last rest state's blobs since then (a bag arriving in
+    /// flight, or anything else that moved in view).
+    var arrived: Bool
+    /// One bag's side, picture pixels.
+    var bagSide: Double
+
+    /// The blobs of the last rest state (none before the first).
+    var lastSightings: [BagSighting] { last?.sightings ?? [] }
+
+    /// Whether blob `s` came to rest by the last rest state, unseen there: most of its pixels
+    /// changed since the rest state before the last, few since the last.
+    func restedUnseen(_ s: BagSighting) -> Bool {
+        guard let beforeLast, let last, let now else { return false }
+        return (RestStateDifference.changedShare(of: s, from: last, to: now) ?? 1) < 0.5
+            && (RestStateDifference.changedShare(of: s, from: beforeLast, to: now) ?? 0) >= 0.5
+    }
+
+    /// Of the pixels of blob `s` that changed at the last rest state, the share now back as they
+    /// were at the rest state before it; nil when something arrived since (a bag that arrived,
+    /// another throw, stirs the blobs it comes down by).
+    func revertedShare(of s: BagSighting) -> Double? {
+        guard !arrived, let beforeLast, let last, let now else { return nil }
+        return RestStateDifference.revertedShare(of: s, before: beforeLast, last: last, now: now)
+    }
+
+    /// Of blob `s`'s bag-coloured pixels, the share bag-coloured (or faintly so) at the last rest
+    /// state.
+    func heldShare(of s: BagSighting) -> Double? {
+        guard let last, let now else { return nil }
+        return RestStateDifference.heldShare(of: s, from: last, to: now)
+    }
+
+    /// Of the pixels where a bag lay at the last rest state (a bag's box about `p`), the share
+    /// that changed since.
+    func changedShare(whereABagLay p: PlanePoint) -> Double? {
+        guard let last, let now else { return nil }
+        let half = PlanePoint(0.5 * bagSide, 0.25 * bagSide)
+        return RestStateDifference.changedShare(from: p - half, to: p + half, before: last, after: now)
+    }
+}
