@@ -84,6 +84,34 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(outcome(landing: front, extra: [95: quietCensus(script, frame: 95, boardBags: [front])]), .miss)
     }
 
+    /// A new bag on the ground far back toward the thrower from where the flight came down is
+    /// not the thrown bag (held20-0017 throw 1: the codec's trace of the flight, counted on the
+    /// ground behind the board 4.3 bags back, made a bag that went into the hole a miss); one
+    /// by the landing is.
+    func testANewGroundBagFarBackFromTheLandingIsNotTheThrownBag() {
+        let script = GameScript()
+        let landing = Vec2(0.80, 0.615)
+        func groundBag(at x: Double) -> PSWorkerResult {
+            var r = quietCensus(script, frame: 95, boardBags: [])
+            var bag = PSBagAtRest()
+            bag.id = 7
+            bag.position = Vec2(x, 0.59).wire
+            bag.place = .onGround
+            r.census.bags = [bag]
+            r.census.onGround = 1
+            var change = PSCensusChange()
+            change.kind = .censusChangeNewBag
+            change.bagID = 7
+            change.place = .onGround
+            r.census.changes = [change]
+            return r
+        }
+        let back = (OutcomeJudge.groundBagBehindLandingBags + 0.5) * Self.bagSide
+        XCTAssertEqual(outcome(landing: landing, extra: [95: groundBag(at: landing.x - back)]), .hole, "short of the hole by a bag: slid in")
+        XCTAssertEqual(outcome(landing: landing, extra: [95: groundBag(at: landing.x - 0.5 * Self.bagSide)]), .miss, "bounced back off the top")
+        XCTAssertEqual(outcome(landing: landing, extra: [95: groundBag(at: landing.x + 3 * Self.bagSide)]), .miss, "went on past it")
+    }
+
     /// The census saw a resting bag change shade in place: a flight that came down on it lies
     /// on it; one that came down elsewhere went where it would without that (here: slid into
     /// the hole from a bag short of it, or over the hole's mouth).

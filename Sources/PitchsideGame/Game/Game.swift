@@ -362,7 +362,8 @@ public struct Game: Sendable {
             }
             return
         }
-        if let seen = OutcomeJudge.fromCensus(census, previous: previous) {
+        let notThrown = board.map { OutcomeJudge.newGroundBagsBehindLanding(census, landing: p.landing, direction: p.direction, board: $0) } ?? []
+        if let seen = OutcomeJudge.fromCensus(census, previous: previous, notThrown: notThrown) {
             if seen == .board { learnSlide(p, census: census) }
             if seen == .board, let bag = newBagBesideHole(census) {
                 pending?.besideHole = (bag, census.header.ptsUs)
