@@ -84,6 +84,24 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(outcome(landing: front, extra: [95: quietCensus(script, frame: 95, boardBags: [front])]), .miss)
     }
 
+    /// The bag re-shaded at the quiet rest state, on which the flight took the thrown bag to rest,
+    /// goes from view into the hole before the next throw: the thrown bag paused at the lip there
+    /// and went in (held20-0017 throw 8). Another bag knocked in says nothing of it.
+    func testAReshadedBagThatThenGoesInWasTheThrownBagAtTheLip() {
+        let script = GameScript()
+        let board = GameScript.board
+        let short = GameScript.hole - Vec2(board.holeRadiusX + 1.0 * Self.bagSide, 0)
+        var reshade = quietCensus(script, frame: 95, boardBags: [short])
+        var change = PSCensusChange()
+        change.kind = .censusChangeReshaded
+        change.bagID = 100
+        change.place = .onBoard
+        reshade.census.changes = [change]
+        XCTAssertEqual(outcome(landing: short, extra: [95: reshade]), .board, "on the re-shaded bag")
+        XCTAssertEqual(outcome(landing: short, extra: [95: reshade, 130: knockedInCensus(script, frame: 130, bagID: 100)]), .hole)
+        XCTAssertEqual(outcome(landing: short, extra: [95: reshade, 130: knockedInCensus(script, frame: 130, bagID: 101)]), .board)
+    }
+
     /// A new bag on the ground far back toward the thrower from where the flight came down is
     /// not the thrown bag (held20-0017 throw 1: the codec's trace of the flight, counted on the
     /// ground behind the board 4.3 bags back, made a bag that went into the hole a miss); one

@@ -70,8 +70,9 @@ public struct Game: Sendable {
         /// state may still show the bag (the census can miss a bag at first, smeared by the
         /// video's compression until its next key frame, or hidden behind something passing).
         /// `passedOverHole`: that rest state's census saw the bag pass just above the hole;
-        /// `droppedBehind`: ... and then drop behind the board's back end.
-        var unseen: (outcome: PSThrowOutcome, ptsUs: Int64, passedOverHole: Bool, droppedBehind: Bool)?
+        /// `droppedBehind`: ... and then drop behind the board's back end; `reshadedBagID`: the
+        /// resting bag that rest state saw re-shaded (the flight may have taken the bag to rest on it).
+        var unseen: (outcome: PSThrowOutcome, ptsUs: Int64, passedOverHole: Bool, droppedBehind: Bool, reshadedBagID: UInt32?)?
         /// The new bag a rest state saw come to rest on the board beside the hole, and when. The
         /// throw waits on a while: nothing but the bag's own slide moves it before the next throw,
         /// so when a later rest state says it went from view into the hole (`KNOCKED_IN`), the
@@ -362,6 +363,16 @@ public struct Game: Sendable {
             }
             return
         }
+        // The bag the quiet rest state saw re-shaded, on which the flight took the thrown bag to
+        // rest, went from view into the hole soon after: what the census took for that bag was the
+        // thrown one, paused at the hole's lip (held20-0017 throw 8 at 640×360: a navy bag among
+        // navy bags by the hole, re-shaded at its rest state and knocked in 2.8 s later; scored
+        // on the board). As with a new bag beside the hole (`besideHole`).
+        if let unseen = p.unseen, unseen.outcome == .board, let shaded = unseen.reshadedBagID,
+           census.changes.contains(where: { $0.kind == .censusChangeKnockedIn && $0.bagID == shaded }) {
+            finalize(outcome: .hole, confirmed: true, pts: pts)
+            return
+        }
         let notThrown = board.map { OutcomeJudge.newGroundBagsBehindLanding(census, landing: p.landing, direction: p.direction, board: $0) } ?? []
         if let seen = OutcomeJudge.fromCensus(census, previous: previous, notThrown: notThrown) {
             if seen == .board { learnSlide(p, census: census) }
@@ -445,11 +456,11 @@ public struct Game: Sendable {
     /// hole at the next, a third of a second later); what lies where (a bag re-shaded) is this
     /// rest state's alone.
     private func unseenOutcome(of p: PendingThrow, census: PSBoardCensus, passedOverHoleBefore: Bool, droppedBehindBefore: Bool)
-        -> (outcome: PSThrowOutcome, ptsUs: Int64, passedOverHole: Bool, droppedBehind: Bool)? {
+        -> (outcome: PSThrowOutcome, ptsUs: Int64, passedOverHole: Bool, droppedBehind: Bool, reshadedBagID: UInt32?)? {
         guard census.header.ptsUs >= p.landingPtsUs, let board else { return nil }
-        let reshaded = census.changes.first { $0.kind == .censusChangeReshaded && $0.place == .onBoard }
+        let reshadedBag = census.changes.first { $0.kind == .censusChangeReshaded && $0.place == .onBoard }
             .flatMap { change in census.bags.first { $0.id == change.bagID } }
-            .map { Vec2($0.position.x, $0.position.y) }
+        let reshaded = reshadedBag.map { Vec2($0.position.x, $0.position.y) }
         let passedOverHole = passedOverHoleBefore
             || census.changes.contains { $0.inferred && $0.kind == .censusChangeNewBag && $0.place == .inHole }
         let droppedBehind = droppedBehindBefore
@@ -457,7 +468,7 @@ public struct Game: Sendable {
         let outcome = OutcomeJudge.unseenAtRest(flightOutcome: p.flightOutcome, landing: p.landing, direction: p.direction,
                                                 lastCensus: census, reshaded: reshaded, passedOverHole: passedOverHole,
                                                 droppedBehindBoard: droppedBehind, slide: predictedSlide(p, board: board), board: board)
-        return (outcome, census.header.ptsUs, passedOverHole, droppedBehind)
+        return (outcome, census.header.ptsUs, passedOverHole, droppedBehind, reshadedBag?.id)
     }
 
     // MARK: - Throws
