@@ -385,3 +385,14 @@ func play(_ game: inout Game, _ results: [PSWorkerResult]) -> [PSGameEvent] {
     for r in results { events += game.handle(r) }
     return events
 }
+
+extension PSCensusChange {
+    /// A census change of `kind` for bag `bagID`, now at `place`.
+    static func of(_ kind: PSCensusChangeKind, bagID: UInt32, place: PSBagPlace) -> PSCensusChange {
+        var c = PSCensusChange()
+        c.kind = kind
+        c.bagID = bagID
+        c.place = place
+        return c
+    }
+}

@@ -63,7 +63,7 @@ final class MeasurementTests: XCTestCase {
         var after = before
         after.onBoard = 2
         XCTAssertEqual(OutcomeJudge.fromCensus(after, previous: before), .board, "the case: a count's rise alone says board")
-        after.changes = [Self.change(.censusChangeReshaded, bagID: 1, place: .onBoard)]
+        after.changes = [PSCensusChange.of(.censusChangeReshaded, bagID: 1, place: .onBoard)]
         XCTAssertNil(OutcomeJudge.fromCensus(after, previous: before))
     }
 
@@ -75,7 +75,7 @@ final class MeasurementTests: XCTestCase {
         before.onBoard = 1
         var after = before
         after.onBoard = 2
-        after.changes = [Self.change(.censusChangeSeenAgain, bagID: 1, place: .onBoard)]
+        after.changes = [PSCensusChange.of(.censusChangeSeenAgain, bagID: 1, place: .onBoard)]
         XCTAssertNil(OutcomeJudge.fromCensus(after, previous: before))
         after.onBoard = 3
         XCTAssertEqual(OutcomeJudge.fromCensus(after, previous: before), .board, "one more than was seen again")
@@ -89,7 +89,7 @@ final class MeasurementTests: XCTestCase {
         var knocked = PSBoardCensus()
         knocked.onBoard = 1
         knocked.inHole = 2
-        knocked.changes = [UInt32(2), 3].map { Self.change(.censusChangeKnockedIn, bagID: $0, place: .inHole) }
+        knocked.changes = [UInt32(2), 3].map { PSCensusChange.of(.censusChangeKnockedIn, bagID: $0, place: .inHole) }
         XCTAssertNil(OutcomeJudge.fromCensus(knocked, previous: before))
         // One more in the hole than were knocked in: that one is the thrown bag.
         knocked.inHole = 3
@@ -98,16 +98,8 @@ final class MeasurementTests: XCTestCase {
         var off = PSBoardCensus()
         off.onBoard = 2
         off.onGround = 1
-        off.changes = [Self.change(.censusChangeKnockedOff, bagID: 1, place: .onGround)]
+        off.changes = [PSCensusChange.of(.censusChangeKnockedOff, bagID: 1, place: .onGround)]
         XCTAssertNil(OutcomeJudge.fromCensus(off, previous: before))
-    }
-
-    private static func change(_ kind: PSCensusChangeKind, bagID: UInt32, place: PSBagPlace) -> PSCensusChange {
-        var c = PSCensusChange()
-        c.kind = kind
-        c.bagID = bagID
-        c.place = place
-        return c
     }
 
     func testReleaseAngleFromTheThrowingForearm() {

@@ -25,14 +25,17 @@ final class UnseenAtRestTests: XCTestCase {
         return r
     }
 
+    /// A census with no new bag, in which the one resting bag, at `bag`, changed shade in place.
+    private func reshadedCensus(_ script: GameScript, frame: Int, bag: Vec2) -> PSWorkerResult {
+        var r = quietCensus(script, frame: frame, boardBags: [bag])
+        r.census.changes = [PSCensusChange.of(.censusChangeReshaded, bagID: 100, place: .onBoard)]
+        return r
+    }
+
     /// A census in which resting bag `bagID` went from view into the hole, the only bag there.
     private func knockedInCensus(_ script: GameScript, frame: Int, bagID: UInt32) -> PSWorkerResult {
         var r = quietCensus(script, frame: frame, boardBags: [])
-        var change = PSCensusChange()
-        change.kind = .censusChangeKnockedIn
-        change.bagID = bagID
-        change.place = .inHole
-        r.census.changes = [change]
+        r.census.changes = [PSCensusChange.of(.censusChangeKnockedIn, bagID: bagID, place: .inHole)]
         r.census.inHole = 1
         return r
     }
@@ -91,12 +94,7 @@ final class UnseenAtRestTests: XCTestCase {
         let script = GameScript()
         let board = GameScript.board
         let short = GameScript.hole - Vec2(board.holeRadiusX + 1.0 * Self.bagSide, 0)
-        var reshade = quietCensus(script, frame: 95, boardBags: [short])
-        var change = PSCensusChange()
-        change.kind = .censusChangeReshaded
-        change.bagID = 100
-        change.place = .onBoard
-        reshade.census.changes = [change]
+        let reshade = reshadedCensus(script, frame: 95, bag: short)
         XCTAssertEqual(outcome(landing: short, extra: [95: reshade]), .board, "on the re-shaded bag")
         XCTAssertEqual(outcome(landing: short, extra: [95: reshade, 130: knockedInCensus(script, frame: 130, bagID: 100)]), .hole)
         XCTAssertEqual(outcome(landing: short, extra: [95: reshade, 130: knockedInCensus(script, frame: 130, bagID: 101)]), .board)
@@ -117,11 +115,7 @@ final class UnseenAtRestTests: XCTestCase {
             bag.place = .onGround
             r.census.bags = [bag]
             r.census.onGround = 1
-            var change = PSCensusChange()
-            change.kind = .censusChangeNewBag
-            change.bagID = 7
-            change.place = .onGround
-            r.census.changes = [change]
+            r.census.changes = [PSCensusChange.of(.censusChangeNewBag, bagID: 7, place: .onGround)]
             return r
         }
         let back = (OutcomeJudge.groundBagBehindLandingBags + 0.5) * Self.bagSide
@@ -366,12 +360,7 @@ final class UnseenAtRestTests: XCTestCase {
     func testARestStateSoonAfterTheFirstWasAPause() {
         let script = GameScript()
         let lip = Vec2(0.80, 0.615)  // short of the hole by a bag: slid in, unless it lies on a bag
-        var reshaded = quietCensus(script, frame: 95, boardBags: [lip])
-        var change = PSCensusChange()
-        change.kind = .censusChangeReshaded
-        change.bagID = 100
-        change.place = .onBoard
-        reshaded.census.changes = [change]
+        let reshaded = reshadedCensus(script, frame: 95, bag: lip)
         XCTAssertEqual(outcome(landing: lip, extra: [95: reshaded]), .board, "on the re-shaded bag")
         let soon = quietCensus(script, frame: 102, boardBags: [lip])  // 0.23 s later at 30 fps
         // (It waits 5 s from the later rest state before it is scored.)
