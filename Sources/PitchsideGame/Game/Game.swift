@@ -357,8 +357,10 @@ public struct Game: Sendable {
         // A rest state before the landing cannot show where the bag rests (a bird crossed the
         // census region, or a resting bag was knocked from view by the bag still in the air).
         guard let p = pending, census.header.ptsUs >= p.landingPtsUs else { return }
+        /// Whether the census says resting bag `id` went from view into the hole.
+        func wentIn(_ id: UInt32) -> Bool { census.changes.contains { $0.kind == .censusChangeKnockedIn && $0.bagID == id } }
         if let waiting = p.besideHole {
-            if census.changes.contains(where: { $0.kind == .censusChangeKnockedIn && $0.bagID == waiting.bagID }) {
+            if wentIn(waiting.bagID) {
                 finalize(outcome: .hole, confirmed: true, pts: pts)
             }
             return
@@ -368,8 +370,7 @@ public struct Game: Sendable {
         // thrown one, paused at the hole's lip (held20-0017 throw 8 at 640×360: a navy bag among
         // navy bags by the hole, re-shaded at its rest state and knocked in 2.8 s later; scored
         // on the board). As with a new bag beside the hole (`besideHole`).
-        if let unseen = p.unseen, unseen.outcome == .board, let shaded = unseen.reshadedBagID,
-           census.changes.contains(where: { $0.kind == .censusChangeKnockedIn && $0.bagID == shaded }) {
+        if let unseen = p.unseen, unseen.outcome == .board, let shaded = unseen.reshadedBagID, wentIn(shaded) {
             finalize(outcome: .hole, confirmed: true, pts: pts)
             return
         }

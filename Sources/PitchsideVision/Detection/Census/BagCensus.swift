@@ -575,8 +575,8 @@ public struct BagCensus: Sendable {
     /// or ground; without them (the first rest state, or a moved board), by its area.
     ///
     /// A blob where the last rest state saw nothing, whose pixels did not change since but did
-    /// since the rest state before (`RestStatePictures.restedUnseen`), is a bag that came to rest by the last rest
-    /// state unseen there: new now.
+    /// since the rest state before (`RestStatePictures.restedUnseen`), is a bag that came to rest
+    /// by the last rest state unseen there: new now.
     private mutating func reconcile(_ sightings: [BagSighting], difference: RestStateDifference?, pictures: RestStatePictures,
                                     board: BoardDetection, ptsUs: Int64) -> [CensusChange] {
         let bagSide = pictures.bagSide, arrived = pictures.arrived
@@ -612,7 +612,7 @@ public struct BagCensus: Sendable {
         // throw's bag when it sharpened again 1.7 s later: a piece of 0.5 of a bag, 0.06 of a bag
         // from where it lay).
         func reseenBag(_ k: Int) -> CensusBag? {
-            guard let difference else { return nil }
+            guard !missing.isEmpty, let difference else { return nil }
             let s = sightings[k]
             let pieces = difference.appeared.indices.filter { appearedIn[$0] == k }.map { difference.appeared[$0] }
             let at: PlanePoint, since: Int64
@@ -629,6 +629,10 @@ public struct BagCensus: Sendable {
             }) else { return nil }
             arrivedSeen.insert(missing[m].bag.id)
             return missing.remove(at: m).bag
+        }
+        func seeAgain(_ bag: CensusBag) {
+            next.append(bag)
+            changes.append(CensusChange(kind: .seenAgain, bagID: bag.id, place: bag.place))
         }
         for (k, s) in sightings.enumerated() {
             var inside = reported.indices.filter { j in
@@ -670,8 +674,7 @@ public struct BagCensus: Sendable {
             }
             if added == 1, var bag = reseenBag(k) {
                 bag.area = share
-                next.append(bag)
-                changes.append(CensusChange(kind: .seenAgain, bagID: bag.id, place: bag.place))
+                seeAgain(bag)
             } else {
                 for _ in 0..<added { newBag(s, area: share) }
             }
@@ -748,8 +751,7 @@ public struct BagCensus: Sendable {
             if var bag = reseenBag(k) {
                 bag.center = s.center
                 bag.area = s.area
-                next.append(bag)
-                changes.append(CensusChange(kind: .seenAgain, bagID: bag.id, place: bag.place))
+                seeAgain(bag)
                 continue
             }
             // A blob not there before holds the bags that came to rest in it since: one a throw
