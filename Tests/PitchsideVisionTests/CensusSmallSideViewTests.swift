@@ -138,6 +138,23 @@ final class CensusSmallSideViewTests: XCTestCase {
         XCTAssertEqual(byArea.find(in: picture, board: board).filter { $0.place == .onBoard }.max { $0.area < $1.area }?.count, 1)
     }
 
+    /// Held-out game held20-0019 at 2 s (640×360, cropped to 200 × 100 from (40, 190)): one
+    /// olive bag on a yellow top at its front corner before the first throw. The front edge's
+    /// shade joins its blob, as wide as two bags side by side (1.97 sides) but of little more
+    /// than one bag's area: one bag, not two (counted two, every rest state of the game was one
+    /// over).
+    func testOneBagWidenedByTheTopsEdgeIsOneBag() throws {
+        let picture = try DetectionTestSupport.fixture("side-view-640-olive-bag-at-front-corner.png")
+        let board = try XCTUnwrap(BoardDetector().detect(in: picture))
+        let onBoard = BagFinder().find(in: picture, board: board).filter { $0.place == .onBoard }
+        print("held20-0019 before the first throw: \(onBoard.map { ($0.area / $0.singleBagArea, $0.count) })")
+        XCTAssertEqual(onBoard.map(\.count), [1])
+        // Its width alone says two.
+        var byWidthAlone = BagFinder()
+        byWidthAlone.pairAreaShare = 0
+        XCTAssertEqual(byWidthAlone.find(in: picture, board: board).filter { $0.place == .onBoard }.map(\.count), [2])
+    }
+
     /// Development games dev8-0000, -0002 and -0018 (640×360): olive bags lie on the ground
     /// before the first throw, blurred into it. On grey ground they lay 17–34 from it (under its
     /// threshold, but darker than it and of their own hue); on grass one showed only a thin strip

@@ -61,8 +61,9 @@ public struct BoardDetector: Sendable {
     public var minimumPaintedLength = 48.0
 
     /// Least share of its outline a top notched by bags standing over its far edge fills on its
-    /// own (held6-0013: 0.72).
-    public var notchedTopSolidity = 0.66
+    /// own (held6-0013: 0.72; held20-0006: 0.65, two olive bags across the far half of a top
+    /// 110 pixels long cutting the paint behind them off its region).
+    public var notchedTopSolidity = 0.62
     /// A patch under a notched top's hole outside its filled region is the hole when darker than
     /// this share of the top's brightness and this share of it lies inside the outline
     /// (`ColourRegion.share(inside:)`), not a bag over the edge or a speck of paint.

@@ -40,6 +40,11 @@ public struct BagFinder: Sendable {
     /// and blur adds about a pixel each side at 640×360): a blob on the top wider holds two or
     /// more (dev4-0004: two olive bags side by side made a blob of 1.80 bags' area, counted one).
     public var widestBag = 1.8
+    /// ... when its area also says more than one bag: pairs side by side measured 1.67–1.80 bag
+    /// areas (dev4-0004, held14-0005), while one olive bag at a 640×360 top's front corner, the
+    /// edge's shade joined to it, made a blob 1.97 sides wide of only 1.07–1.17 (held20-0019:
+    /// counted two, every rest state of the game one over).
+    public var pairAreaShare = 1.4
     /// Darker than this share of the lit top's brightness, a pixel on the top is not its paint
     /// (the top's outline is drawn at about 0.55).
     public var darkOnTopShare = 0.65
@@ -285,7 +290,8 @@ public struct BagFinder: Sendable {
             // alone reaches `widestBag` sides across. (Off the top a blob that wide is as often
             // a bag and its shadow or the board's leg: counted by area.)
             let across = longest / bag
-            let byWidth = sighting.place == .onBoard && across >= widestBag ? Int((across + 0.5 - splitMargin).rounded(.down)) : 1
+            let widePair = sighting.place == .onBoard && across >= widestBag && Double(blob.count) >= pairAreaShare * single
+            let byWidth = widePair ? Int((across + 0.5 - splitMargin).rounded(.down)) : 1
             let count = min(maxBagsPerBlob, max(1, byArea, byWidth))
             sighting.count = count
             sighting.extentMin = PlanePoint(Double(x0 + bx0) * k, Double(y0 + by0) * k)

@@ -242,6 +242,17 @@ struct RestStateDifference: Sendable {
         return Double(changed) / Double(box.x.count * box.y.count)
     }
 
+    /// Of all the pixels of `scan` within the box from `low` to `high` (source pixels), the share
+    /// bag-coloured or faintly so; nil when the box lies outside the scan.
+    static func bagColouredShare(from low: PlanePoint, to high: PlanePoint, in scan: BagScan) -> Double? {
+        guard let box = scan.pixels(from: low, to: high) else { return nil }
+        var coloured = 0
+        for y in box.y {
+            for x in box.x where scan.bagMask[y * scan.width + x] != 0 { coloured += 1 }
+        }
+        return Double(coloured) / Double(box.x.count * box.y.count)
+    }
+
     /// Of the pixels within `sighting`'s box (grown by half a bag) whose colour changed between
     /// the rest states `before` and `last`, the share that is back as it was at `before`: its
     /// colour then again, or no longer bag-coloured where it turned so (a bag first seen at

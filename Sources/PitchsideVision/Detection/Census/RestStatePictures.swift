@@ -40,7 +40,21 @@ struct RestStatePictures {
     /// that changed since.
     func changedShare(whereABagLay p: PlanePoint) -> Double? {
         guard let last, let now else { return nil }
-        let half = PlanePoint(0.5 * bagSide, 0.25 * bagSide)
-        return RestStateDifference.changedShare(from: p - half, to: p + half, before: last, after: now)
+        return RestStateDifference.changedShare(from: p - bagBox, to: p + bagBox, before: last, after: now)
     }
+
+    /// ... and the share that changed from the rest state before the last to the last.
+    func cameShare(whereABagLay p: PlanePoint) -> Double? {
+        guard let beforeLast, let last else { return nil }
+        return RestStateDifference.changedShare(from: p - bagBox, to: p + bagBox, before: beforeLast, after: last)
+    }
+
+    /// ... and the share bag-coloured, or faintly so, now.
+    func bagColouredShare(whereABagLay p: PlanePoint) -> Double? {
+        guard let now else { return nil }
+        return RestStateDifference.bagColouredShare(from: p - bagBox, to: p + bagBox, in: now)
+    }
+
+    /// Half a bag's box in a side view: a bag's side across, half that high.
+    private var bagBox: PlanePoint { PlanePoint(0.5 * bagSide, 0.25 * bagSide) }
 }
