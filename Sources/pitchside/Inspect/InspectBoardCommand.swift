@@ -94,7 +94,7 @@ struct InspectBoardCommand: ParsableCommand {
                                   bags: bags.enumerated().map { CensusBag(id: UInt32($0.offset + 1), center: $0.element.center, colour: $0.element.colour, place: $0.element.place, sincePtsUs: picture.ptsUs) },
                                   changes: [])
         emit("census", try PSBoardCensus(census, header: header).jsonString(),
-             text: bags.map { "  bag \($0.place.rawValue) at (\(Int($0.center.x)), \(Int($0.center.y))) rgb \($0.colour.r),\($0.colour.g),\($0.colour.b), \(Int($0.area.rounded())) px" }.joined(separator: "\n"))
+             text: bags.map { "  bag \($0.place.rawValue) at (\(Int($0.center.x)), \(Int($0.center.y))) rgb \($0.colour.r),\($0.colour.g),\($0.colour.b), \(Int($0.area.rounded())) px (\(String(format: "%.2f", $0.area / $0.singleBagArea)) of a bag, counted \($0.count))" }.joined(separator: "\n"))
         return (d, bags)
     }
 
