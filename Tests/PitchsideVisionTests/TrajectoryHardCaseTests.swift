@@ -51,6 +51,30 @@ final class TrajectoryHardCaseTests: XCTestCase {
         XCTAssertLessThan(b.observation.vx, 0)
     }
 
+    /// A bag unseen for four frames at its apex is one flight (a navy bag passing dark trees at
+    /// 640×360 and 30 fps: held21-0018 throw 6). With three frames' grace it broke into pieces of
+    /// 14 and 13 points, each too short to report, and the throw was lost.
+    func testAFlightUnseenForFourFramesIsOneTrajectory() throws {
+        var scene = TrajectoryScene(width: 640, height: 360, seed: 12)
+        let fps = scene.framesPerSecond, launch = 0.3, x0 = 60.0, y0 = 220.0, vx = 340.0, vy = -330.0, ay = 520.0
+        /// The flight's stretch from frame `a` to frame `b`.
+        func stretch(_ a: Int, _ b: Int) -> TrajectoryScene.Path {
+            let from = Double(a) / fps, s = from - launch
+            return .ballistic(start: from - 0.001, end: Double(b) / fps + 0.001, x0: x0 + vx * s, y0: y0 + vy * s + 0.5 * ay * s * s,
+                              vx: vx, vy: vy + ay * s, ay: ay)
+        }
+        // Launched at frame 9; seen for 14 frames, unseen for 4, seen for 13.
+        let bag = scene.add(.square(size: 10, gray: 225), path: .sequence([stretch(10, 23), stretch(28, 40)]))
+        let run = runDetector(scene, frames: 50)
+        let match = try XCTUnwrap(bestMatch(run, scene: scene, object: bag), "no trajectory")
+        XCTAssertEqual(run.trajectories(minimumPoints: 15).count, 1)
+        XCTAssertGreaterThanOrEqual(match.observation.detectedPoints.count, 25, "both stretches in one")
+        XCTAssertLessThan(match.medianError, 1)
+        var strict = TrajectoryConfiguration()
+        strict.maximumGap = 3
+        XCTAssertEqual(runDetector(scene, frames: 50, configuration: strict).reports.count, 0, "the case: each stretch too short")
+    }
+
     func testBounceStartsANewTrajectory() throws {
         var scene = TrajectoryScene(width: 640, height: 360, seed: 13)
         scene.noiseSigma = 3
