@@ -788,9 +788,10 @@ final class CensusTests: XCTestCase {
 
     /// A bag that came to rest unseen, first seen at the next rest state (`restedUnseen`), and
     /// unseen again at the one after: from one rest state to the next its box hardly changed, as a
-    /// trace's does (`testAFlightsTraceCountedOnTheGroundIsDroppedWhenItFades`), but it still
-    /// shows faintly there: kept (held20-0008: a pink bag on grey ground mostly hidden behind the
-    /// back end, an eighth of its box faint, was dropped without that condition).
+    /// trace's does (`testAFlightsTraceCountedOnTheGroundIsDroppedWhenItFades`), but a few of its
+    /// pixels still show a bag's colour, too few for a blob: kept (held20-0008: a pink bag on grey
+    /// ground mostly hidden behind the back end, an eighth of its box, was dropped without that
+    /// condition).
     func testABagFirstSeenAfterItCameToRestIsKeptWhileItShowsFaintly() throws {
         let (scene, board, bagSide, place) = try grassSceneWithOneBagAndAGroundSpot()
         // Olive, from the grass: 22 (no bag's colour), 38 (a bag's), 16 apart (a change is 24);

@@ -711,14 +711,14 @@ public struct BagCensus: Sendable {
                       let came = pictures.cameShare(whereABagLay: old.center), came < flickerShare,
                       let went = pictures.changedShare(whereABagLay: old.center), went < flickerShare,
                       pictures.bagColouredShare(whereABagLay: old.center) == 0 {
-                // First seen on the ground at the last rest state, unseen now, not even faintly,
-                // and where it lay the picture hardly changed when it came nor since: no bag lay
-                // there, only a trace the codec left of a flight, faint but just past the ground's
-                // threshold (held20-0017 at 640×360: counted on the grass behind the board for the
-                // whole game; its box changed 0.0 either way). A bag that came changes its box; one
-                // that lay there unseen before it was first seen (held20-0008: a pink bag on grey
-                // ground, mostly hidden behind the back end, unchanged either way) still shows
-                // faintly, an eighth of its box.
+                // First seen on the ground at the last rest state, unseen now, no pixel of its box
+                // bag-coloured, and where it lay the picture hardly changed when it came nor since:
+                // no bag lay there, only a trace the codec left of a flight, faint but just past the
+                // ground's threshold (held20-0017 at 640×360: counted on the grass behind the board
+                // for the whole game; its box changed 0.0 either way). A bag that came changes its
+                // box; one that lay there unseen before it was first seen (held20-0008: a pink bag
+                // on grey ground, mostly hidden behind the back end, unchanged either way) still
+                // shows a few pixels of its colour, too few for a blob: an eighth of its box.
                 changes.append(CensusChange(kind: .removed, bagID: old.id, place: old.place))
             } else if let difference, arrivedSeen.contains(old.id) || old.place == .onGround, !left.contains(old.id),
                       !(old.place == .onBoard && overMouth(old.center, board: board, bagSide: bagSide)

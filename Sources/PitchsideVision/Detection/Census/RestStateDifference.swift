@@ -243,7 +243,8 @@ struct RestStateDifference: Sendable {
     }
 
     /// Of all the pixels of `scan` within the box from `low` to `high` (source pixels), the share
-    /// bag-coloured or faintly so; nil when the box lies outside the scan.
+    /// bag-coloured (its `bagMask`: faint pixels only where they touch bag colour); nil when the
+    /// box lies outside the scan.
     static func bagColouredShare(from low: PlanePoint, to high: PlanePoint, in scan: BagScan) -> Double? {
         guard let box = scan.pixels(from: low, to: high) else { return nil }
         var coloured = 0

@@ -49,7 +49,7 @@ struct RestStatePictures {
         return RestStateDifference.changedShare(from: p - bagBox, to: p + bagBox, before: beforeLast, after: last)
     }
 
-    /// ... and the share bag-coloured, or faintly so, now.
+    /// ... and the share bag-coloured now (in a blob or too few for one).
     func bagColouredShare(whereABagLay p: PlanePoint) -> Double? {
         guard let now else { return nil }
         return RestStateDifference.bagColouredShare(from: p - bagBox, to: p + bagBox, in: now)
