@@ -875,6 +875,52 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(next.changes.map(\.kind), [.removed])
     }
 
+    /// An olive bag lying on a yellow top from the start, counted by its area at the first rest
+    /// state, then no blob at the next (held18-0001 at 640×360, frames at 2.05 s and 4.65 s): its
+    /// box unchanged and a third of it still bag-coloured, it is still there. Removed, it was never
+    /// counted again and every rest state of the game was a bag short.
+    func testABagOnTheTopFromTheStartThatFadesIsKeptWhileItsColourShows() throws {
+        let seen = try DetectionTestSupport.fixture("side-view-640-olive-bag-on-top-1-seen.png")
+        let faint = try DetectionTestSupport.fixture("side-view-640-olive-bag-on-top-2-faint.png")
+        let board = try XCTUnwrap(BoardDetector().detect(in: seen))
+        let bag = try XCTUnwrap(BagFinder().find(in: seen, board: board).first { $0.place == .onBoard })
+        let faintScan = try XCTUnwrap(BagFinder().scan(in: faint, board: board))
+        XCTAssertTrue(faintScan.sightings.filter { $0.place == .onBoard }.isEmpty, "the case: no blob")
+        let bagSide = BoardGeometry.bagSide / board.metresPerPixel
+        let box = PlanePoint(0.5 * bagSide, 0.25 * bagSide)
+        let coloured = try XCTUnwrap(RestStateDifference.bagColouredShare(from: bag.center - box, to: bag.center + box, in: faintScan))
+        XCTAssertGreaterThanOrEqual(coloured, BagCensus().faintBoardBagShare, "the case: its colour still shows")
+        for (share, expected) in [(BagCensus().faintBoardBagShare, 1), (1.1, 0)] {
+            var census = BagCensus()
+            census.faintBoardBagShare = share
+            var seq: UInt64 = 0
+            let results = rest(&census, [seen, faint], board: board, seq: &seq)
+            XCTAssertEqual(results.map(\.onBoard), [1, expected], "faintBoardBagShare \(share)")
+            XCTAssertEqual(results.last?.changes.map(\.kind), expected == 1 ? [] : [.removed])
+        }
+    }
+
+    /// A bag come to rest on a small top sharpens with the codec 0.7 s later, its blob grown in
+    /// place (a re-shade), while the top's edge flickers into a blob of a quarter of a bag beside
+    /// it (held21-0000 at 640×360, frames at 0.7, 7.9 and 8.33 s). That flicker is no bag come
+    /// down on the resting one: one bag on the board, not two.
+    func testABagSharpeningWhileTheTopsEdgeFlickersIsOneBag() throws {
+        let pictures = try ["1-empty", "2-landed", "3-sharpened"].map {
+            try DetectionTestSupport.fixture("side-view-640-bag-sharpening-\($0).png")
+        }
+        let board = try XCTUnwrap(BoardDetector().detect(in: pictures[0]))
+        let flicker = BagFinder().find(in: pictures[2], board: board).filter { $0.area < 0.5 * $0.singleBagArea }
+        XCTAssertEqual(flicker.count, 1, "the case: a blob under half a bag beside the bag")
+        for (share, expected) in [(BagCensus().reshadeArrivalShare, 1), (0, 2)] {
+            var census = BagCensus()
+            census.reshadeArrivalShare = share
+            var seq: UInt64 = 0
+            let results = rest(&census, pictures, board: board, seq: &seq)
+            XCTAssertEqual(results.map(\.onBoard), [0, 1, expected], "reshadeArrivalShare \(share)")
+            XCTAssertEqual(results.last?.changes.map(\.kind), [.reshaded])
+        }
+    }
+
     /// The same beside the hole: a bag seen arriving there whose blob fades below the threshold
     /// at the next rest state, none of its pixels gone, lies there still; it did not go in
     /// (held3-0010 throw 4: a yellow bag on a tan top at 960×540 behind the hole, seen with 28

@@ -125,8 +125,8 @@ public struct BagCensus: Sendable {
     /// How far (in bag sides) from every patch where a bag came to rest a blob first seen on the
     /// ground must lie to be bags that lay there from the start, unseen till now (`reconcile`).
     public var lyingApartReach = 3.0
-    /// ... and the least share of its bag-coloured pixels that were bag-coloured, or faintly so,
-    /// at the last rest state: such a bag was there, too faint for a blob (0.12 to 0.56 for the
+    /// ... and the least share of its bag-coloured pixels that were bag-coloured at the last rest
+    /// state (faint pixels touching bag colour count): such a bag was there, too faint for a blob (0.12 to 0.56 for the
     /// olive ground bags of held16-0001, held17-0018 and held18-0002); a trace the codec leaves
     /// of a bag in flight comes from nothing (held16-0004 at 9.2 s, a yellow smear in the air
     /// above the board: 0).
@@ -173,6 +173,8 @@ public struct BagCensus: Sendable {
     /// arriving in flight, or anything else that moved in view). Without one, pixels that changed
     /// on a pile are a bag of it still settling, not one come down on it.
     private var sawArrival = false
+    /// The largest such blob since the last rest state, in one bag's area.
+    private var largestArrival = 0.0
     /// Whether, after the crossing (`crossedHole`), a blob showed below the board's top at its
     /// back end (`dropsBehindBackEnd`): the bag went on across the hole's mouth and over the
     /// back, where the board may hide it at rest.
@@ -195,6 +197,19 @@ public struct BagCensus: Sendable {
     /// Below this share of a bag's box changed when a ground bag came and since, it was none
     /// (`reconcile`).
     public var flickerShare = 0.1
+    /// The least blob, in one bag's area, seen away from the last rest state's blobs since then
+    /// for a re-shade to count as a bag come down on the resting one (`process`): a bag in
+    /// flight shows whole. The codec's flicker at a small top's edge shows as less (held21-0000
+    /// at 640×360: 0.26 of a bag, 0.6 s after a bag came to rest, which sharpened then; counted
+    /// twice, every rest state of the game one over).
+    public var reshadeArrivalShare = 0.5
+    /// A board bag counted by its area alone (at the first rest state, none seen arriving), unseen
+    /// now, is still there when its box changed under `flickerShare` since the last rest state and
+    /// at least this share of it stays bag-coloured: an olive bag on a yellow top at 640×360 makes
+    /// a blob only now and then (held18-0001, held16-0000: 0.30–0.33 of the box; removed, never
+    /// counted again, every rest state a bag short). The codec's edge of the top, counted as a
+    /// bag at a first rest state, leaves less (held21-0001, -0016, held17-0017: 0.06–0.19).
+    public var faintBoardBagShare = 0.25
     /// A piece of bag colour come since the last rest state, after a crossing, smaller than this
     /// share of a bag and within `sinkingReach` bag sides of the hole's centre, not past it
     /// (`sinkingPast`), may be the bag sinking into the hole (held5-0010 throw 2, dev8-0010
@@ -272,6 +287,7 @@ public struct BagCensus: Sendable {
         boardKey = []
         crossedHole = false
         sawArrival = false
+        largestArrival = 0
         droppedBehind = false
         sinkingWaitSince = nil
         unplacedArrival = nil
@@ -306,8 +322,10 @@ public struct BagCensus: Sendable {
             // tells it from that blob with a bag passing over it, whose centre hardly moves when
             // the blob is long (dev3-0008: a bag at the hole's mouth, and one that went in over it).
             let resting = lastRest?.sightings ?? []
-            if sightings.contains(where: { s in !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) } }) {
+            let away = sightings.filter { s in !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) } }
+            if !away.isEmpty {
                 sawArrival = true
+                largestArrival = max(largestArrival, away.map { $0.area / max(1, $0.singleBagArea) }.max() ?? 0)
             }
             if scaled.lengthAlongFirstEdge, sightings.contains(where: { s in
                 let atEmptyMouth = liesAtMouth(s, board: scaled, bagSide: bagSide)
@@ -360,8 +378,9 @@ public struct BagCensus: Sendable {
         }
         sinkingWaitSince = nil
         restTaken = true
-        let arrived = sawArrival
+        let arrived = sawArrival, arrivalShare = largestArrival
         sawArrival = false
+        largestArrival = 0
         let pictures = RestStatePictures(beforeLast: restBeforeLast, last: lastRest, now: scan, arrived: arrived, bagSide: bagSide)
         if let scan { restBeforeLast = lastRest; lastRest = scan }
         // This rest state's own arrival counts: a blob beside the bag that came is no bag lying
@@ -395,8 +414,10 @@ public struct BagCensus: Sendable {
             // counted there (held13-0010 at 960×540: a navy bag on a pile of two olive ones, the
             // pile no bigger; the census stayed a bag short all game). Nearer the hole it is as
             // often a bag gone in beside the resting one unseen (held10-0018, held13-0018: counted,
-            // a bag too many all game). The change stays a re-shade: the flight still decides.
-            if arrived, !crossedHole, patch.center.distance(to: scaled.hole.center) > besideHole * bagSide {
+            // a bag too many all game). A bag through the air shows as a blob of about a bag or
+            // more (`reshadeArrivalShare`). The change stays a re-shade: the flight still decides.
+            if arrived, arrivalShare >= reshadeArrivalShare, !crossedHole,
+               patch.center.distance(to: scaled.hole.center) > besideHole * bagSide {
                 reported.append(CensusBag(id: nextID, center: patch.center, colour: blob.colour, place: .onBoard,
                                           sincePtsUs: frame.ptsUs))
                 nextID += 1
@@ -422,6 +443,14 @@ public struct BagCensus: Sendable {
         anchorSightings = sightings
         anchorScan = scan
         unchangedSincePtsUs = ptsUs
+    }
+
+    /// Whether board bag `bag`, unseen now, still shows where it lay: its box unchanged since the
+    /// last rest state and bag-coloured in part (`faintBoardBagShare`).
+    private func showsFaintly(_ bag: CensusBag, pictures: RestStatePictures) -> Bool {
+        guard bag.place == .onBoard, let went = pictures.changedShare(whereABagLay: bag.center), went < flickerShare,
+              let coloured = pictures.bagColouredShare(whereABagLay: bag.center) else { return false }
+        return coloured >= faintBoardBagShare
     }
 
     /// Whether `patch`, come since the last rest state after a bag crossed the hole's mouth, may
@@ -720,7 +749,8 @@ public struct BagCensus: Sendable {
                 // on grey ground, mostly hidden behind the back end, unchanged either way) still
                 // shows a few pixels of its colour, too few for a blob: an eighth of its box.
                 changes.append(CensusChange(kind: .removed, bagID: old.id, place: old.place))
-            } else if let difference, arrivedSeen.contains(old.id) || old.place == .onGround, !left.contains(old.id),
+            } else if let difference, arrivedSeen.contains(old.id) || old.place == .onGround
+                        || showsFaintly(old, pictures: pictures), !left.contains(old.id),
                       !(old.place == .onBoard && overMouth(old.center, board: board, bagSide: bagSide)
                         && (pictures.changedShare(whereABagLay: old.center) ?? 1) >= sunkChangedShare),
                       !difference.disappeared.contains(where: { $0.center.distance(to: old.center) <= bagSide }) {

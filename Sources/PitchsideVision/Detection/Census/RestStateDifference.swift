@@ -207,8 +207,9 @@ struct RestStateDifference: Sendable {
     }
 
     /// Of the bag-coloured pixels of `after` within `sighting`'s box, the share that were already
-    /// bag-coloured, or faintly so, in `before`; nil when the two scans did not look at the same
-    /// pixels or the box holds none. A bag too faint for a blob still shows a few such pixels.
+    /// bag-coloured in `before` (its `bagMask`: faint pixels only where they touch bag colour);
+    /// nil when the two scans did not look at the same pixels or the box holds none. A bag too
+    /// faint for a blob still shows a few such pixels.
     static func heldShare(of sighting: BagSighting, from before: BagScan, to after: BagScan) -> Double? {
         guard after.sameRegion(as: before), let box = after.pixels(of: sighting) else { return nil }
         let w = after.width

@@ -29,8 +29,8 @@ struct RestStatePictures {
         return RestStateDifference.revertedShare(of: s, before: beforeLast, last: last, now: now)
     }
 
-    /// Of blob `s`'s bag-coloured pixels, the share bag-coloured (or faintly so) at the last rest
-    /// state.
+    /// Of blob `s`'s bag-coloured pixels, the share bag-coloured at the last rest state (in its
+    /// scan's mask: faint pixels only where they touch bag colour).
     func heldShare(of s: BagSighting) -> Double? {
         guard let last, let now else { return nil }
         return RestStateDifference.heldShare(of: s, from: last, to: now)
