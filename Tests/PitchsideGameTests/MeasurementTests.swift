@@ -102,6 +102,34 @@ final class MeasurementTests: XCTestCase {
         XCTAssertNil(OutcomeJudge.fromCensus(off, previous: before))
     }
 
+    /// One throw brings one bag: when the rest state after it lists two new bags, the thrown one is
+    /// the one nearest where the flight came down, whatever the census's order (held22-0016 throw
+    /// 1 at 640×360: a blob above the top's far edge counted on the ground, listed first beside the
+    /// thrown bag on the board; the throw was scored a miss).
+    func testOfTwoNewBagsTheOneWhereTheFlightCameDownIsTheThrownOne() {
+        var census = PSBoardCensus()
+        census.header.frameWidth = 640
+        census.header.frameHeight = 360
+        census.onBoard = 1
+        census.onGround = 1
+        func bag(_ id: UInt32, _ x: Double, _ y: Double, _ place: PSBagPlace) -> PSBagAtRest {
+            var b = PSBagAtRest()
+            b.id = id
+            b.position = Vec2(x, y).wire
+            b.place = place
+            return b
+        }
+        census.bags = [bag(2, 0.809, 0.647, .onGround), bag(3, 0.802, 0.669, .onBoard)]
+        census.changes = [PSCensusChange.of(.censusChangeNewBag, bagID: 2, place: .onGround),
+                          PSCensusChange.of(.censusChangeNewBag, bagID: 3, place: .onBoard)]
+        XCTAssertEqual(OutcomeJudge.fromCensus(census, previous: nil), .miss, "the case: the first listed")
+        XCTAssertEqual(OutcomeJudge.fromCensus(census, previous: nil, landing: Vec2(0.801, 0.669)), .board)
+        XCTAssertEqual(OutcomeJudge.fromCensus(census, previous: nil, landing: Vec2(0.811, 0.645)), .miss)
+        // One new bag: as listed, wherever the flight came down.
+        census.changes.removeLast()
+        XCTAssertEqual(OutcomeJudge.fromCensus(census, previous: nil, landing: Vec2(0.801, 0.669)), .miss)
+    }
+
     func testReleaseAngleFromTheThrowingForearm() {
         var pose = PSPoseObservation()
         pose.present = true

@@ -375,7 +375,7 @@ public struct Game: Sendable {
             return
         }
         let notThrown = board.map { OutcomeJudge.newGroundBagsBehindLanding(census, landing: p.landing, direction: p.direction, board: $0) } ?? []
-        if let seen = OutcomeJudge.fromCensus(census, previous: previous, notThrown: notThrown) {
+        if let seen = OutcomeJudge.fromCensus(census, previous: previous, notThrown: notThrown, landing: p.landing) {
             if seen == .board { learnSlide(p, census: census) }
             if seen == .board, let bag = newBagBesideHole(census) {
                 pending?.besideHole = (bag, census.header.ptsUs)

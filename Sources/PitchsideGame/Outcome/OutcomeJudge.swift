@@ -215,9 +215,13 @@ public enum OutcomeJudge {
     /// board, no new bag said).
     /// `notThrown`: new bags the flight rules out (`newGroundBagsBehindLanding`); neither they
     /// nor the count's rise they make place the thrown bag.
-    public static func fromCensus(_ census: PSBoardCensus, previous: PSBoardCensus?, notThrown: Set<UInt32> = []) -> PSThrowOutcome? {
+    /// `landing`: where the flight came down (normalised picture coordinates); when the census
+    /// lists more than one new bag, the thrown one is the one nearest it.
+    public static func fromCensus(_ census: PSBoardCensus, previous: PSBoardCensus?, notThrown: Set<UInt32> = [],
+                                  landing: Vec2? = nil) -> PSThrowOutcome? {
         if census.changes.contains(where: { $0.inferred || $0.kind == .censusChangeReshaded }) { return nil }
-        for change in census.changes where change.kind == .censusChangeNewBag && !notThrown.contains(change.bagID) {
+        let newBags = census.changes.filter { $0.kind == .censusChangeNewBag && !notThrown.contains($0.bagID) }
+        for change in nearestFirst(newBags, in: census, to: landing) {
             switch change.place {
             case .inHole: return .hole
             case .onBoard: return .board
@@ -236,6 +240,23 @@ public enum OutcomeJudge {
         let ruledOut = census.changes.filter { $0.kind == .censusChangeNewBag && $0.place == .onGround && notThrown.contains($0.bagID) }.count
         if Int(census.onGround) - moved(.censusChangeKnockedOff) - ruledOut > Int(prev.onGround) { return .miss }
         return nil
+    }
+
+    /// `changes` (new bags of `census`) with the one lying nearest `landing` first, in picture
+    /// pixels; as listed when there is one, or no landing. One throw brings one bag: a second new
+    /// bag at its rest state is something else the census saw (held22-0016 throw 1 at 640×360: a
+    /// blob just above the top's far edge counted on the ground beside the thrown bag, listed
+    /// first, on the board where the flight came down; the throw was scored a miss).
+    static func nearestFirst(_ changes: [PSCensusChange], in census: PSBoardCensus, to landing: Vec2?) -> [PSCensusChange] {
+        guard changes.count > 1, let landing else { return changes }
+        let w = Double(max(1, census.header.frameWidth)), h = Double(max(1, census.header.frameHeight))
+        func distance(_ change: PSCensusChange) -> Double {
+            guard let bag = census.bags.first(where: { $0.id == change.bagID }) else { return .infinity }
+            let dx = (bag.position.x - landing.x) * w, dy = (bag.position.y - landing.y) * h
+            return (dx * dx + dy * dy).squareRoot()
+        }
+        // A stable sort: bags equally near (or of unknown place) keep the census's order.
+        return changes.enumerated().sorted { (distance($0.element), $0.offset) < (distance($1.element), $1.offset) }.map(\.element)
     }
 
     /// The new bags on the ground a census lists that lie more than `groundBagBehindLandingBags`
