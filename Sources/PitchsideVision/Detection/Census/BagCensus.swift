@@ -169,12 +169,13 @@ public struct BagCensus: Sendable {
     /// bag rests (in a side view the hole itself is hidden, so a bag that goes straight in is
     /// only ever seen on its way there).
     private var crossedHole = false
-    /// Whether, since the last rest state, a blob showed away from that rest state's blobs (a bag
-    /// arriving in flight, or anything else that moved in view). Without one, pixels that changed
-    /// on a pile are a bag of it still settling, not one come down on it.
-    private var sawArrival = false
-    /// The largest such blob since the last rest state, in one bag's area.
+    /// The largest blob since the last rest state that showed away from that rest state's blobs
+    /// (a bag arriving in flight, or anything else that moved in view), in one bag's area; 0 when
+    /// none showed.
     private var largestArrival = 0.0
+    /// Whether such a blob showed. Without one, pixels that changed on a pile are a bag of it
+    /// still settling, not one come down on it.
+    private var sawArrival: Bool { largestArrival > 0 }
     /// Whether, after the crossing (`crossedHole`), a blob showed below the board's top at its
     /// back end (`dropsBehindBackEnd`): the bag went on across the hole's mouth and over the
     /// back, where the board may hide it at rest.
@@ -286,7 +287,6 @@ public struct BagCensus: Sendable {
         lastRestPtsUs = nil
         boardKey = []
         crossedHole = false
-        sawArrival = false
         largestArrival = 0
         droppedBehind = false
         sinkingWaitSince = nil
@@ -324,7 +324,6 @@ public struct BagCensus: Sendable {
             let resting = lastRest?.sightings ?? []
             let away = sightings.filter { s in !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) } }
             if !away.isEmpty {
-                sawArrival = true
                 largestArrival = max(largestArrival, away.map { $0.area / max(1, $0.singleBagArea) }.max() ?? 0)
             }
             if scaled.lengthAlongFirstEdge, sightings.contains(where: { s in
@@ -379,7 +378,6 @@ public struct BagCensus: Sendable {
         sinkingWaitSince = nil
         restTaken = true
         let arrived = sawArrival, arrivalShare = largestArrival
-        sawArrival = false
         largestArrival = 0
         let pictures = RestStatePictures(beforeLast: restBeforeLast, last: lastRest, now: scan, arrived: arrived, bagSide: bagSide)
         if let scan { restBeforeLast = lastRest; lastRest = scan }
