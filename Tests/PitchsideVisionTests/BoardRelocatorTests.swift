@@ -281,49 +281,63 @@ final class BoardRelocatorTests: XCTestCase {
         XCTAssertEqual(failing.board, onShake, "the board found on the shake stands")
     }
 
-    /// A board found with less than full confidence on a still camera (here something dark
-    /// beside the hole at first) is searched for again now and then, while the census may place
-    /// it anew, and placed again where a search finds the same board with more confidence
-    /// (held10-0011 at 960×540: found at 0.77 while the camera still trembled, it stood 4 % of
-    /// its length off all game).
-    func testABoardFoundWithLessThanFullConfidenceIsPlacedAgainWhenFoundWithMore() throws {
-        var cluttered = scene
-        cluttered.boardBags = [(BoardGeometry.holeFromBack + 0.07, 0, (30, 40, 160))]
-        let faintImage = cluttered.render(seed: 3), image = scene.render(seed: 3)
-        let first = try XCTUnwrap(BoardDetector().detect(in: faintImage))
-        XCTAssertLessThan(first.confidence, 1, "something beside the hole lowers the confidence")
-        let sharp = try XCTUnwrap(BoardDetector().detect(in: image))
-        XCTAssertGreaterThan(sharp.confidence, first.confidence)
+    /// A board found on a still camera is searched for again now and then, while the census may
+    /// place it anew, and from the third sighting of the same board the one nearest all the
+    /// others is placed (held10-0011 at 960×540: found while the camera still trembled, it stood
+    /// 4 % of its length off all game; held22-0016 at 640×360: one search with its back end
+    /// turned replaced a board within 2 % and stood 7 % off). Here one search sees the picture
+    /// 3 px off, as a board placed wrong.
+    func testTheBoardTheSearchesOfTheFirstSecondsAgreeOnIsPlaced() throws {
+        let image = scene.render(seed: 3), off = Self.shifted(image, dx: 3, dy: -2, seed: 5)
+        let agreed = try board(in: image), outlier = try board(in: off)
+        XCTAssertGreaterThan(BoardConsensus.largestCornerMove(outlier, agreed), max(1, 0.01 * agreed.lengthPixels))
 
-        func track(mayRefine: Bool) -> [BoardTrackerEvent] {
+        // Searches run every 15 still frames: frames 0, 15, 30.
+        func track(_ pictures: [ImageBuffer], mayRefine: Bool = true) -> (events: [BoardTrackerEvent], board: BoardDetection?) {
             var tracker = BoardTracker()
             var events: [BoardTrackerEvent] = []
-            if let e = tracker.process(frame(faintImage, 0), stability: still(0), mayRefine: mayRefine) { events.append(e) }
-            for seq in 1...40 {
-                if let e = tracker.process(frame(image, UInt64(seq)), stability: still(UInt64(seq)), mayRefine: mayRefine) { events.append(e) }
+            for (seq, picture) in pictures.enumerated() {
+                if let e = tracker.process(frame(picture, UInt64(seq)), stability: still(UInt64(seq)), mayRefine: mayRefine) { events.append(e) }
             }
-            return events
+            return (events, tracker.board)
         }
-        let refined = track(mayRefine: true)
-        guard refined.count == 2, case .found(let placed) = refined[0], case .found(let again) = refined[1] else {
-            return XCTFail("found, then found again once: \(refined)")
+        let placedWrongFirst = [off] + Array(repeating: image, count: 40)
+        let corrected = track(placedWrongFirst)
+        guard corrected.events.count == 2, case .found(let first) = corrected.events[0], case .found(let again) = corrected.events[1] else {
+            return XCTFail("found, then placed again once: \(corrected.events)")
         }
-        XCTAssertEqual(placed, first)
-        XCTAssertEqual(again, sharp)
-        // Once a bag has come, the board stands as found.
-        let kept = track(mayRefine: false)
-        guard kept.count == 1, case .found(let only) = kept[0] else { return XCTFail("found once: \(kept)") }
-        XCTAssertEqual(only, first)
-        // So it does when the sharper picture comes only after `refineWindowUs` (a throw may be
-        // under way by then).
-        var late = BoardTracker()
-        XCTAssertNotNil(late.process(frame(faintImage, 0), stability: still(0), mayRefine: true))
-        let windowFrames = Int(late.refineWindowUs / 33_333) + 1
-        for seq in 1...windowFrames { _ = late.process(frame(faintImage, UInt64(seq)), stability: still(UInt64(seq)), mayRefine: true) }
-        for seq in (windowFrames + 1)...(windowFrames + 40) {
-            XCTAssertNil(late.process(frame(image, UInt64(seq)), stability: still(UInt64(seq)), mayRefine: true), "frame \(seq)")
+        XCTAssertEqual(first, outlier)
+        XCTAssertEqual(again, agreed)
+        // One search off in between (frame 15) moves nothing, whatever its confidence.
+        let steady = track(Array(repeating: image, count: 15) + [off] + Array(repeating: image, count: 25))
+        XCTAssertEqual(steady.events.count, 1, "found once: \(steady.events)")
+        XCTAssertEqual(steady.board, agreed)
+        // Once a bag has come, no search places it again (the picture, matched 3 px away in two
+        // checks in a row, carries it as a camera that crept: `followCreep`).
+        func searchesPlacing(_ events: [BoardTrackerEvent]) -> Int {
+            events.filter { if case .found = $0 { return true } else { return false } }.count
         }
-        XCTAssertEqual(late.board, first)
+        let kept = track(placedWrongFirst, mayRefine: false)
+        XCTAssertEqual(searchesPlacing(kept.events), 1, "found once: \(kept.events)")
+        // Nor when the others come only after `refineWindowUs` (a throw may be under way).
+        let windowFrames = Int(BoardTracker().refineWindowUs / 33_333) + 1
+        let late = track(Array(repeating: off, count: windowFrames + 1) + Array(repeating: image, count: 40))
+        XCTAssertEqual(searchesPlacing(late.events), 1, "found once: \(late.events)")
+    }
+
+    /// The member nearest all the others stands for them; of two as near, the more confident.
+    func testTheConsensusOfSightingsIsTheOneNearestAllTheOthers() throws {
+        let base = try board(in: scene.render(seed: 3))
+        let far = base.translated(dx: 2, dy: -1), near = base.translated(dx: 0.5, dy: 0)
+        XCTAssertEqual(BoardConsensus.distance(base, far), 4 * 5.0.squareRoot(), accuracy: 1e-9)
+        XCTAssertEqual(BoardConsensus.largestCornerMove(far, base), 5.0.squareRoot(), accuracy: 1e-9)
+        XCTAssertEqual(BoardConsensus.medoid([far, near, base, base]), base)
+        XCTAssertEqual(BoardConsensus.medoid([far, near, base]), near, "of three, the middle one")
+        var doubtful = base
+        doubtful.confidence = base.confidence - 0.1
+        XCTAssertEqual(BoardConsensus.medoid([doubtful, base])?.confidence, base.confidence)
+        XCTAssertEqual(BoardConsensus.medoid([base, doubtful])?.confidence, base.confidence)
+        XCTAssertNil(BoardConsensus.medoid([]))
     }
 
     /// A board found on a shake's tail and lost to a move before any stable frame is searched

@@ -59,28 +59,34 @@ public struct BoardTracker: Sendable {
     /// first, shaking frame, its hole a pixel off its own top, was carried through three moves
     /// and stood 2 % of its length off all game).
     private var carriedFromShake = false
-    /// How long (media time) after a search found the board a board of less than full confidence
-    /// is searched for again (`refine`), and until when for the board known now: long enough for a
+    /// How long (media time) after a search found the board it is searched for again (`refine`),
+    /// and until when for the board known now: long enough for a
     /// camera that still trembled to come to rest, short of the first throw (held10-0010: a search
     /// nine seconds on, with a bag in flight beside the board's end, found a board 7 % too long
     /// at a hundredth more confidence, and the census, placed anew, counted the bag twice).
     public var refineWindowUs: Int64 = 2_000_000
     private var refineUntilPtsUs: Int64 = .min
-    /// How much more confidence a board found again must have to replace one found with less:
-    /// each placing starts the census again, counting the bags lying there by their area
-    /// (dev8-0000: a board found again at a thousandth more confidence, a hair from where it was,
-    /// and the census, started again, counted an olive bag on the ground as two on the board).
-    static let refineGain = 0.05
     /// How much longer or shorter, as a share of its length, a board found again on the first
     /// stable frame may be and still replace the one found on the shake whatever its confidence.
     static let relengthShare = 0.1
+    /// The boards the searches of the refine window found (the one that opened it first), for
+    /// the board they agree on (`refine`).
+    private var windowSightings: [BoardDetection] = []
+    /// Fewest sightings for their consensus to stand: of two, neither is the outlier.
+    static let minimumConsensusSightings = 3
+    /// How far, as a share of the board's length (and at least a pixel), a corner of the board
+    /// agreed on must lie from the one known for it to be placed: each placing starts the census
+    /// again, counting the bags lying there by their area (dev8-0000: a board found again a hair
+    /// from where it was, and the census, started again, counted an olive bag on the ground as
+    /// two on the board).
+    static let consensusMoveShare = 0.01
 
     public init() {}
 
     /// `stability`: this frame's verdict, or nil when no stability analysis runs (then the board
-    /// is searched for until found and kept). `mayRefine`: whether a board found with less than
-    /// full confidence may still be searched for again on a still camera (`refine`): while no
-    /// bag has come, placing it anew costs the census nothing.
+    /// is searched for until found and kept). `mayRefine`: whether the board may still be
+    /// searched for again on a still camera (`refine`): while no bag has come, placing it anew
+    /// costs the census nothing.
     public mutating func process(_ frame: VideoFrame, stability: StabilityResult?, mayRefine: Bool = false) -> BoardTrackerEvent? {
         if let s = stability, s.registered {
             shiftSinceReference.dx += s.tx
@@ -88,6 +94,7 @@ public struct BoardTracker: Sendable {
         }
         if let s = stability, s.moved, board != nil {
             board = nil
+            windowSightings = []
             framesSinceSearch = Int.max / 2
             return .lost(reason: "camera moved (shift \(String(format: "%.1f", s.summedShift)) px)")
         }
@@ -160,19 +167,26 @@ public struct BoardTracker: Sendable {
         return .found(d)
     }
 
-    /// A board found with less than full confidence, on a still camera: a search now and then,
-    /// for `refineWindowUs` after it was found, places it again where it finds the same board (its
-    /// hole within a tenth of the length of where it was) with more confidence (`refineGain`).
-    /// held10-0011 at 960×540: a board found at 0.77 on the first frame stability called still,
-    /// while the camera still trembled, stood 4 % of its length off all game; a search half a
-    /// second later found it at 1.00 within 1 %.
+    /// A search now and then on a still camera, for `refineWindowUs` after a search found the
+    /// board: each board it finds that is the same (its hole within a tenth of the length of where
+    /// it was) is kept as a sighting, and once there are `minimumConsensusSightings`, the one they
+    /// agree on (`BoardConsensus.medoid`) is placed where a corner of it lies more than
+    /// `consensusMoveShare` of the length from the board known. One search is a poor judge of
+    /// another, whatever their confidences: held10-0011 at 960×540, a board found at 0.77 on the
+    /// first frame stability called still, while the camera still trembled, stood 4 % of its
+    /// length off all game, and the searches after it found the board within 1 %; held22-0016 at
+    /// 640×360, a board found at 0.90 within 2 % was replaced by one found at 0.97 with its back
+    /// end turned, 7 % off.
     private mutating func refine(_ image: ImageBuffer) -> BoardTrackerEvent? {
-        guard let old = board, old.confidence < 1 else { return nil }
+        guard let old = board else { return nil }
         framesSinceSearch = 0
-        guard let d = detector.search(in: image).detection, d.confidence >= old.confidence + Self.refineGain,
-              Self.isSameBoard(d, as: old, holeNear: [old.hole.center]) else { return nil }
-        place(d, in: image)
-        return .found(d)
+        guard let d = detector.search(in: image).detection, Self.isSameBoard(d, as: old, holeNear: [old.hole.center]) else { return nil }
+        windowSightings.append(d)
+        guard windowSightings.count >= Self.minimumConsensusSightings, let agreed = BoardConsensus.medoid(windowSightings),
+              BoardConsensus.largestCornerMove(agreed, old) > max(1, Self.consensusMoveShare * old.lengthPixels)
+        else { return nil }
+        place(agreed, in: image, sightings: windowSightings)
+        return .found(agreed)
     }
 
     /// Whether board `d`, found by a fresh search after the camera moved, is the board `old`
@@ -205,8 +219,12 @@ public struct BoardTracker: Sendable {
     /// `onShake`: the board was found on a shake's tail, or carried from one found there.
     /// `searchedAt`: when a search placed a board found afresh, which opens `refineWindowUs`;
     /// a board carried, or refined within the window already open, leaves the window as it is.
-    private mutating func place(_ d: BoardDetection, in image: ImageBuffer, onShake: Bool = false, searchedAt ptsUs: Int64? = nil) {
+    /// `sightings`: the window's sightings kept (a board refined within it); a board found afresh
+    /// starts them, any other placing drops them.
+    private mutating func place(_ d: BoardDetection, in image: ImageBuffer, onShake: Bool = false, searchedAt ptsUs: Int64? = nil,
+                                sightings: [BoardDetection] = []) {
         if let ptsUs { refineUntilPtsUs = ptsUs + refineWindowUs }
+        windowSightings = ptsUs != nil ? [d] : sightings
         board = d
         reference = BoardPatch(board: d, image: image).map { ($0, d) }
         placedOnShake = false
