@@ -12,23 +12,28 @@ public enum BoardConsensus {
     /// How far apart two detections lie: each corner of `a` to the nearest corner of `b`, summed
     /// (two searches may start their corners at different ends).
     public static func distance(_ a: BoardDetection, _ b: BoardDetection) -> Double {
-        a.corners.reduce(0) { sum, p in sum + (b.corners.map { p.distance(to: $0) }.min() ?? 0) }
+        nearestCornerDistances(a, b).reduce(0, +)
     }
 
     /// The detection with the least summed distance to all the others; of equals, the more
     /// confident, then the earlier. Nil for none.
     public static func medoid(_ sightings: [BoardDetection]) -> BoardDetection? {
         let scored = sightings.enumerated().map { i, d in
-            (d, spread: sightings.reduce(0) { $0 + distance(d, $1) }, index: i)
+            (detection: d, spread: sightings.reduce(0) { $0 + distance(d, $1) }, index: i)
         }
         return scored.min { x, y in
             x.spread != y.spread ? x.spread < y.spread
-                : x.0.confidence != y.0.confidence ? x.0.confidence > y.0.confidence : x.index < y.index
-        }?.0
+                : x.detection.confidence != y.detection.confidence ? x.detection.confidence > y.detection.confidence : x.index < y.index
+        }?.detection
     }
 
     /// The largest move of any corner from `a` to its nearest in `b`, pixels.
     public static func largestCornerMove(_ a: BoardDetection, _ b: BoardDetection) -> Double {
-        a.corners.map { p in b.corners.map { p.distance(to: $0) }.min() ?? 0 }.max() ?? 0
+        nearestCornerDistances(a, b).max() ?? 0
+    }
+
+    /// For each corner of `a`, how far the nearest corner of `b` lies, pixels.
+    private static func nearestCornerDistances(_ a: BoardDetection, _ b: BoardDetection) -> [Double] {
+        a.corners.map { p in b.corners.map { p.distance(to: $0) }.min() ?? 0 }
     }
 }

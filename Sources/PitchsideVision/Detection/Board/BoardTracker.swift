@@ -60,10 +60,10 @@ public struct BoardTracker: Sendable {
     /// and stood 2 % of its length off all game).
     private var carriedFromShake = false
     /// How long (media time) after a search found the board it is searched for again (`refine`),
-    /// and until when for the board known now: long enough for a
-    /// camera that still trembled to come to rest, short of the first throw (held10-0010: a search
-    /// nine seconds on, with a bag in flight beside the board's end, found a board 7 % too long
-    /// at a hundredth more confidence, and the census, placed anew, counted the bag twice).
+    /// and until when for the board known now: long enough for a camera that still trembled to
+    /// come to rest, short of the first throw (held10-0010: a search nine seconds on, with a bag
+    /// in flight beside the board's end, found a board 7 % too long at a hundredth more
+    /// confidence, and the census, placed anew, counted the bag twice).
     public var refineWindowUs: Int64 = 2_000_000
     private var refineUntilPtsUs: Int64 = .min
     /// How much longer or shorter, as a share of its length, a board found again on the first
