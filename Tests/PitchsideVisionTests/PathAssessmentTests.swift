@@ -22,6 +22,26 @@ final class PathAssessmentTests: XCTestCase {
         XCTAssertGreaterThan(judged.confidence, 0.6, "enough for the game to take it")
     }
 
+    /// A second and a half of a bag swinging in the hand (45 points on a small arc) before a
+    /// flight of 25: the hand's points outweigh the flight's in the fit, so that trimming the
+    /// worse end of the whole eats into the flight. The flight is the later part of the track.
+    func testAFlightAfterALongSwingInTheHandIsAPath() throws {
+        var t: [Double] = [], x: [Double] = [], y: [Double] = []
+        for i in 0..<45 {
+            let s = Double(i) / 30, phase = 2 * Double.pi * 0.8 * s
+            t.append(s); x.append(100 + 9 * sin(phase)); y.append(205 + 7 * cos(phase))
+        }
+        let release = (t: t[44] + 1.0 / 30, x: x[44] + 4, y: y[44] - 3)
+        for i in 0..<25 {
+            let s = Double(i) / 30
+            t.append(release.t + s); x.append(release.x + 420 * s); y.append(release.y - 260 * s + 300 * s * s)
+        }
+        let judged = try XCTUnwrap(assess(t, x, y), "the flight after the swing")
+        XCTAssertGreaterThanOrEqual(judged.range.lowerBound, 44, "no point of the swing on the path")
+        XCTAssertGreaterThanOrEqual(judged.range.count, 20)
+        XCTAssertGreaterThan(judged.confidence, 0.9)
+    }
+
     /// The same points, taken as a slow drift (a hand, a walking player: a twentieth of the
     /// distance in the same time), are no path, with or without stray points left out.
     func testASlowDriftIsNoPath() {

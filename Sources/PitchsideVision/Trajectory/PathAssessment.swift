@@ -39,9 +39,16 @@ struct PathAssessment {
         if let plain = assessEnds(t: t, x: x, y: y, size: size, width: width, minimumPoints: minimumPoints, minimumSpeed: minimumSpeed) {
             return plain
         }
-        // Stray centroids in mid-flight (the bag's blob joined something it crossed) pull the fit
-        // off, and trimming the ends alone never brings them within reach of it: drop the worst
-        // interior points, up to a fifth, and judge the rest.
+        return withoutStrays(t: t, x: x, y: y, size: size, width: width, minimumPoints: minimumPoints, minimumSpeed: minimumSpeed)
+            ?? latestPart(t: t, x: x, y: y, size: size, width: width, minimumPoints: minimumPoints, minimumSpeed: minimumSpeed)
+    }
+
+    /// Stray centroids in mid-flight (the bag's blob joined something it crossed) pull the fit
+    /// off, and trimming the ends alone never brings them within reach of it: the path of the
+    /// points left once the worst interior ones, up to a fifth, are dropped.
+    private static func withoutStrays(
+        t: [Double], x: [Double], y: [Double], size: Double, width: Double, minimumPoints: Int, minimumSpeed: Double
+    ) -> PathAssessment? {
         let n = t.count
         guard n > minimumPoints, let (_, speed) = travel(t: t, x: x, y: y, from: 0, to: n - 1),
               speed >= minimumSpeed * width else { return nil }
@@ -58,6 +65,29 @@ struct PathAssessment {
                                       confidence: a.confidence)
             }
             r = residuals(t: kt, x: kx, y: ky, range: 0..<kept.count)
+        }
+        return nil
+    }
+
+    /// A long stretch before the path (the bag swinging in the thrower's hand for a second,
+    /// followed by the same track through the release) can outweigh the flight in the fit, so
+    /// that trimming the worse end eats into the flight instead: the longest later part of the
+    /// track, starting an eighth of it later each time, that is a path.
+    private static func latestPart(
+        t: [Double], x: [Double], y: [Double], size: Double, width: Double, minimumPoints: Int, minimumSpeed: Double
+    ) -> PathAssessment? {
+        let n = t.count
+        guard n >= 2 * minimumPoints else { return nil }
+        let step = max(1, n / 8)
+        var start = step
+        while n - start >= minimumPoints {
+            let part = start..<n
+            if let a = assessEnds(t: Array(t[part]), x: Array(x[part]), y: Array(y[part]), size: size, width: width,
+                                  minimumPoints: minimumPoints, minimumSpeed: minimumSpeed) {
+                return PathAssessment(range: (a.range.lowerBound + start)..<(a.range.upperBound + start), rms: a.rms, bow: a.bow,
+                                      confidence: a.confidence)
+            }
+            start += step
         }
         return nil
     }

@@ -60,14 +60,20 @@ public struct TrajectoryDetector {
         let sizeChanged = frame.image.width != segmenter.width || frame.image.height != segmenter.height
         if sizeChanged { tracker.reset() }
         let blobs = segmenter.segment(frame.image, configuration: configuration)
-        let width = Double(frame.image.width), height = Double(frame.image.height)
+        return track(blobs, ptsUs: frame.ptsUs, width: Double(frame.image.width), height: Double(frame.image.height))
+    }
+
+    /// The tracking half of `process`: joins a frame's moving objects to the tracks and returns
+    /// the observations of the tracks they extended.
+    mutating func track(_ blobs: [MotionBlob], ptsUs: Int64, width: Double, height: Double) -> [TrajectoryObservation] {
         tracker.update(
-            blobs: blobs, ptsUs: frame.ptsUs,
+            blobs: blobs, ptsUs: ptsUs,
             maximumSpeedPixels: configuration.maximumSpeed * width, maximumGap: configuration.maximumGap)
         var observations: [TrajectoryObservation] = []
-        for track in tracker.tracks where track.updated && track.count >= configuration.trajectoryLength {
-            if let o = Self.observation(of: track, width: width, height: height, configuration: configuration) {
+        for i in tracker.tracks.indices where tracker.tracks[i].updated && tracker.tracks[i].count >= configuration.trajectoryLength {
+            if let (o, pathStart) = Self.observation(of: tracker.tracks[i], width: width, height: height, configuration: configuration) {
                 observations.append(o)
+                if o.confidence >= Self.settledPathConfidence { tracker.settlePath(ofTrack: i, startingAt: pathStart) }
             }
         }
         return observations
@@ -76,6 +82,12 @@ public struct TrajectoryDetector {
     /// Noise and threshold of the last analysed frame, for diagnostics.
     public var diagnostics: (noiseSigma: Double, threshold: Int, globalChanges: Int, activeTracks: Int) {
         (segmenter.noiseSigma, segmenter.threshold, segmenter.globalChanges, tracker.tracks.count)
+    }
+
+    /// The moving objects the last analysed frame showed (centre and diameter, full-resolution
+    /// pixels), before they were joined into tracks: for finding out why a flight was missed.
+    public var lastMovingObjects: [(x: Double, y: Double, diameter: Double)] {
+        segmenter.blobs.map { ($0.x, $0.y, $0.diameter) }
     }
 
     private mutating func ensureUniqueSegmenter() {
@@ -87,7 +99,12 @@ public struct TrajectoryDetector {
     /// the detected points run from the first of them to the track's latest (after the landing
     /// the track may follow the bag a little further: where it came to rest tells the game more
     /// than where it touched down).
-    static func observation(of track: Track, width: Double, height: Double, configuration: Configuration) -> TrajectoryObservation? {
+    /// Confidence from which a track is taken for a flight: its points before the path are
+    /// dropped and it is predicted from the whole path from then on.
+    static let settledPathConfidence = 0.9
+
+    /// The observation for a track and the index of the track's first point on the path.
+    static func observation(of track: Track, width: Double, height: Double, configuration: Configuration) -> (TrajectoryObservation, Int)? {
         let size = track.meanDiameter
         guard let judged = PathAssessment.assess(
             t: track.t, x: track.x, y: track.y, size: size, width: width,
@@ -120,12 +137,13 @@ public struct TrajectoryDetector {
                 Array(track.y[onPath]).withUnsafeBufferPointer { yb in ProjectileFit.fit(t: tb, x: xb, y: yb) }
             }
         }
-        return TrajectoryObservation(
+        let observation = TrajectoryObservation(
             uuid: track.uuid, detectedPoints: detected, projectedPoints: projected,
             a: a, b: b, c: c,
             x0: f.x0 / width, vx: f.vx / width, y0: f.y0 / height, vy: f.vy / height, ay: f.ay / height,
             confidence: judged.confidence,
             timeRangeStartUs: track.pts[range.lowerBound], timeRangeEndUs: track.pts[range.upperBound - 1],
             objectSize: size / width, residualPixels: judged.rms)
+        return (observation, onPath.lowerBound)
     }
 }

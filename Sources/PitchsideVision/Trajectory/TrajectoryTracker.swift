@@ -11,6 +11,8 @@ struct Track {
     var missed = 0
     var updated = false
     var fit = ProjectileFit()
+    /// Whether the track has been judged a projectile's path (its points before the path dropped).
+    var onPath = false
 
     var count: Int { x.count }
     var meanDiameter: Double { count > 0 ? diameterSum / Double(count) : 0 }
@@ -30,10 +32,23 @@ struct Track {
         if count >= 3 { refit() }
     }
 
+    /// The projectile fitted to the last `recentWindow` points alone.
+    var recentFit = ProjectileFit()
+    /// Points behind `recentFit`: 0.4 s at 30 fps, 0.2 s at 60.
+    static let recentWindow = 12
+
     mutating func refit() {
-        fit = t.withUnsafeBufferPointer { tb in
+        fit = Self.fit(t, x, y, 0..<count)
+        recentFit = count > Self.recentWindow ? Self.fit(t, x, y, (count - Self.recentWindow)..<count) : fit
+    }
+
+    private static func fit(_ t: [Double], _ x: [Double], _ y: [Double], _ range: Range<Int>) -> ProjectileFit {
+        t.withUnsafeBufferPointer { tb in
             x.withUnsafeBufferPointer { xb in
-                y.withUnsafeBufferPointer { yb in ProjectileFit.fit(t: tb, x: xb, y: yb) }
+                y.withUnsafeBufferPointer { yb in
+                    ProjectileFit.fit(t: UnsafeBufferPointer(rebasing: tb[range]), x: UnsafeBufferPointer(rebasing: xb[range]),
+                                      y: UnsafeBufferPointer(rebasing: yb[range]))
+                }
             }
         }
     }
@@ -41,9 +56,14 @@ struct Track {
     /// Drops the oldest points beyond `limit` (a bird that circles for minutes).
     mutating func trim(to limit: Int) {
         guard count > limit else { return }
-        let drop = count - limit
+        dropFirst(count - limit)
+    }
+
+    /// Forgets the first `k` points (their mean size is kept: sizes are not stored per point).
+    mutating func dropFirst(_ k: Int) {
+        guard k > 0, k < count else { return }
         let d = diameterSum / Double(count)
-        t.removeFirst(drop); x.removeFirst(drop); y.removeFirst(drop); pts.removeFirst(drop)
+        t.removeFirst(k); x.removeFirst(k); y.removeFirst(k); pts.removeFirst(k)
         diameterSum = d * Double(count)
         let t0 = t[0]
         for i in t.indices { t[i] -= t0 }
@@ -55,8 +75,14 @@ struct Track {
         let dt = Double(ptsUs - pts[count - 1]) / 1e6
         let size = meanDiameter
         if count >= 4 {
-            let p = fit.position(at: Double(ptsUs - pts[0]) / 1e6)
-            return (p.x, p.y, 4 + 3 * fit.rms + 0.5 * size)
+            // A track whose points are not one path as a whole (a bag swinging in the hand,
+            // then thrown) is predicted from its latest points: the whole fit lies off the
+            // flight and its residual opens the gate wide enough to take something else the bag
+            // passes (held23-0002 throw 5: the hand's track followed the bag, took a blob 55 px
+            // off three times, and the flight was never reported).
+            let f = !onPath && fit.rms > max(1, 0.25 * size) ? recentFit : fit
+            let p = f.position(at: Double(ptsUs - pts[0]) / 1e6)
+            return (p.x, p.y, 4 + 3 * f.rms + 0.5 * size)
         }
         if count >= 2 {
             let span = t[count - 1] - t[count - 2]
@@ -84,6 +110,14 @@ struct TrajectoryTracker {
     var pointLimit = 600
 
     mutating func reset() { tracks.removeAll() }
+
+    /// Marks track `index` as a projectile's path that starts at its point `start`: the points
+    /// before (the bag in the thrower's hand) are dropped so that they no longer bend the fit
+    /// that predicts where the bag goes next.
+    mutating func settlePath(ofTrack index: Int, startingAt start: Int) {
+        tracks[index].dropFirst(start)
+        tracks[index].onPath = true
+    }
 
     /// Adds the blobs of the frame at `ptsUs`; `maximumSpeedPixels` is in pixels per second.
     mutating func update(blobs: [MotionBlob], ptsUs: Int64, maximumSpeedPixels: Double, maximumGap: Int) {

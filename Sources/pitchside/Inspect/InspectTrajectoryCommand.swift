@@ -25,6 +25,8 @@ struct InspectTrajectoryCommand: ParsableCommand {
     @Option(help: "Frames per second of raw input.") var fps = 30.0
     @Flag(help: "Print JSON lines (the default output is a short summary a line).") var json = false
     @Flag(help: "Print only the final report of each trajectory.") var final = false
+    @Flag(help: "Print also, for every analysed frame, the moving objects it showed before tracking (x, y, diameter in pixels).")
+    var movingObjects = false
     @OptionGroup var options: TrajectoryOptions
 
     func run() throws {
@@ -33,7 +35,9 @@ struct InspectTrajectoryCommand: ParsableCommand {
         var order: [UUID] = []
         let (width, height) = try frameSize()
         try TrajectoryFrameSource(video: video, width: width, height: height, fps: fps, layout: try options.layout()).forEach { frame in
-            for o in detector.process(frame) {
+            let observations = detector.process(frame)
+            if movingObjects { printMovingObjects(detector.lastMovingObjects, seq: frame.seq) }
+            for o in observations {
                 if latest[o.uuid] == nil { order.append(o.uuid) }
                 latest[o.uuid] = o
                 if !final { try emit(o, seq: frame.seq) }
@@ -51,6 +55,15 @@ struct InspectTrajectoryCommand: ParsableCommand {
                          seq.map { "frame \($0)" } ?? "final", o.uuid.uuidString, o.detectedPoints.count,
                          o.a, o.b, o.c, o.confidence, o.objectSize,
                          Double(o.timeRangeStartUs) / 1e6, Double(o.timeRangeEndUs) / 1e6))
+        }
+    }
+
+    private func printMovingObjects(_ objects: [(x: Double, y: Double, diameter: Double)], seq: UInt64) {
+        let listed = objects.map { String(format: "[%.2f,%.2f,%.2f]", $0.x, $0.y, $0.diameter) }
+        if json {
+            print("{\"frame\":\(seq),\"moving_objects\":[\(listed.joined(separator: ","))]}")
+        } else {
+            print("frame \(seq) moving \(listed.joined(separator: " "))")
         }
     }
 
