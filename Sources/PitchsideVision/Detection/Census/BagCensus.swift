@@ -126,10 +126,10 @@ public struct BagCensus: Sendable {
     /// ground must lie to be bags that lay there from the start, unseen till now (`reconcile`).
     public var lyingApartReach = 3.0
     /// ... and the least share of its bag-coloured pixels that were bag-coloured at the last rest
-    /// state (faint pixels touching bag colour count): such a bag was there, too faint for a blob (0.12 to 0.56 for the
-    /// olive ground bags of held16-0001, held17-0018 and held18-0002); a trace the codec leaves
-    /// of a bag in flight comes from nothing (held16-0004 at 9.2 s, a yellow smear in the air
-    /// above the board: 0).
+    /// state (faint pixels touching bag colour count): such a bag was there, too faint for a
+    /// blob (0.12 to 0.56 for the olive ground bags of held16-0001, held17-0018 and held18-0002);
+    /// a trace the codec leaves of a bag in flight comes from nothing (held16-0004 at 9.2 s, a
+    /// yellow smear in the air above the board: 0).
     public var lyingHeldShare = 0.1
     /// How much a blob's area must grow (in one bag's area) between rest states to hold one more bag.
     public var growthShare = 0.3
@@ -206,10 +206,11 @@ public struct BagCensus: Sendable {
     public var reshadeArrivalShare = 0.5
     /// A board bag counted by its area alone (at the first rest state, none seen arriving), unseen
     /// now and clear of the hole (`besideHole`), is still there when its box changed under
-    /// `flickerShare` since the last rest state and at least this share of it stays bag-coloured: an olive bag on a yellow top at 640×360 makes
-    /// a blob only now and then (held18-0001, held16-0000: 0.30–0.33 of the box; removed, never
-    /// counted again, every rest state a bag short). The codec's edge of the top, counted as a
-    /// bag at a first rest state, leaves less (held21-0001, -0016, held17-0017: 0.06–0.19).
+    /// `flickerShare` since the last rest state and at least this share of it stays
+    /// bag-coloured: an olive bag on a yellow top at 640×360 makes a blob only now and then
+    /// (held18-0001, held16-0000: 0.30–0.33 of the box; removed, never counted again, every rest
+    /// state a bag short). The codec's edge of the top, counted as a bag at a first rest state,
+    /// leaves less (held21-0001, -0016, held17-0017: 0.06–0.19).
     public var faintBoardBagShare = 0.25
     /// A piece of bag colour come since the last rest state, after a crossing, smaller than this
     /// share of a bag and within `sinkingReach` bag sides of the hole's centre, not past it
