@@ -94,16 +94,15 @@ public struct TrajectoryDetector {
         if !isKnownUniquelyReferenced(&segmenter) { segmenter = segmenter.copy() }
     }
 
-    /// The observation for a track, or nil when its points are not (or not yet) a projectile's
-    /// path (`PathAssessment`). The fit and the confidence come from the points on the path;
-    /// the detected points run from the first of them to the track's latest (after the landing
-    /// the track may follow the bag a little further: where it came to rest tells the game more
-    /// than where it touched down).
     /// Confidence from which a track is taken for a flight: its points before the path are
     /// dropped and it is predicted from the whole path from then on.
     static let settledPathConfidence = 0.9
 
-    /// The observation for a track and the index of the track's first point on the path.
+    /// The observation for a track and the index of the track's first point on the path, or nil
+    /// when its points are not (or not yet) a projectile's path (`PathAssessment`). The fit and
+    /// the confidence come from the points on the path; the detected points run from the first
+    /// of them to the track's latest (after the landing the track may follow the bag a little
+    /// further: where it came to rest tells the game more than where it touched down).
     static func observation(of track: Track, width: Double, height: Double, configuration: Configuration) -> (TrajectoryObservation, Int)? {
         let size = track.meanDiameter
         guard let judged = PathAssessment.assess(

@@ -32,14 +32,16 @@ struct Track {
         if count >= 3 { refit() }
     }
 
-    /// The projectile fitted to the last `recentWindow` points alone.
-    var recentFit = ProjectileFit()
-    /// Points behind `recentFit`: 0.4 s at 30 fps, 0.2 s at 60.
+    /// Points behind the prediction of a track that is not one path: 0.4 s at 30 fps, 0.2 s at 60.
     static let recentWindow = 12
 
     mutating func refit() {
         fit = Self.fit(t, x, y, 0..<count)
-        recentFit = count > Self.recentWindow ? Self.fit(t, x, y, (count - Self.recentWindow)..<count) : fit
+    }
+
+    /// The projectile fitted to the last `recentWindow` points alone.
+    var recentFit: ProjectileFit {
+        count > Self.recentWindow ? Self.fit(t, x, y, (count - Self.recentWindow)..<count) : fit
     }
 
     private static func fit(_ t: [Double], _ x: [Double], _ y: [Double], _ range: Range<Int>) -> ProjectileFit {
