@@ -93,6 +93,13 @@ extension TestImages {
                        canvasWidth: Int, canvasHeight: Int) -> ImageBuffer {
         var out = ImageBuffer(width: canvasWidth, height: canvasHeight, layout: .rgb24)
         for i in out.pixels.indices { out.pixels[i] = UInt8(100 + (i / 3 / canvasWidth) % 20) }
+        paste(image, crop: crop, height: height, at: at, into: &out)
+        return out
+    }
+
+    /// Draws `crop` of `image` scaled to `height` pixels onto `out`, its top-left at `at`.
+    static func paste(_ image: ImageBuffer, crop: PoseBox, height: Int, at: PosePoint, into out: inout ImageBuffer) {
+        let (canvasWidth, canvasHeight) = (out.width, out.height)
         let scale = crop.height / Float(height)
         let width = Int(crop.width / scale)
         for y in 0..<height {
@@ -112,6 +119,5 @@ extension TestImages {
                 for c in 0..<3 { out.pixels[oy * out.stride + ox * 3 + c] = UInt8(sum[c] / n) }
             }
         }
-        return out
     }
 }

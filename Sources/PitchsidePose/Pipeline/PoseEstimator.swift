@@ -12,7 +12,10 @@ import PitchsideCore
 /// one waiting is in view too, and only the game knows, at release, who threw.
 /// Each full pass over the frame that finds nobody new doubles the interval (up
 /// to 4 times), so a scene with one player pays little; anyone lost or found
-/// brings it back.
+/// brings it back. Someone lost while others are still tracked is looked for
+/// where they were lost, one detector run a frame for `rememberLostFrames`
+/// frames: those looks at the scale of the people still tracked cannot find a
+/// thrower near the camera lost in the swing while a far walker stays tracked.
 ///
 /// ```swift
 /// let estimator = try PoseEstimator(assets: PoseAssets.default().checked(), configuration: .init(threads: 1))
@@ -87,8 +90,11 @@ public final class PoseEstimator {
     /// The last error from the runtime, if a frame failed (the frame gives no pose).
     public private(set) var lastError: Error?
 
-    /// The regions of the people tracked, longest tracked first.
+    /// The regions of the people tracked, longest tracked first, and their boxes.
     private var trackedRegions: [PoseRegion] = []
+    private var trackedBoxes: [PoseBox] = []
+    /// People lost while others stayed tracked: where, and at which frame (`statistics.frames`).
+    private var lostPeople: [(box: PoseBox, frame: Int)] = []
     private var lastBox: PoseBox?
     private var framesSinceSeen = Int.max
     private var tileCursor = 0
@@ -141,9 +147,15 @@ public final class PoseEstimator {
         imageSize = (image.width, image.height)
         do {
             var found = try followTracked(image)
+            rememberLost(found: found)
             if found.isEmpty {
                 if let first = try search(image) { found = [first] }
                 framesSinceDiscovery = 0
+            } else if found.count < configuration.maxPeople, let lost = lostPeople.last {
+                if let again = try recover(image, around: lost.box, known: found) {
+                    found.append(again)
+                    lostPeople.removeLast()
+                }
             } else if found.count < configuration.maxPeople {
                 framesSinceDiscovery += 1
                 if framesSinceDiscovery >= configuration.discoveryInterval * discoveryBackoff {
@@ -162,6 +174,7 @@ public final class PoseEstimator {
                 discoveryBackoff = 1
             }
             trackedRegions = found.map { LandmarkDecoder.trackingRegion($0.landmarks) }
+            trackedBoxes = found.map(\.personBox)
             if let first = found.first {
                 statistics.posesFound += 1
                 lastBox = first.personBox
@@ -174,6 +187,7 @@ public final class PoseEstimator {
             statistics.errors += 1
             lastError = error
             trackedRegions = []
+            trackedBoxes = []
             return []
         }
     }
@@ -181,6 +195,8 @@ public final class PoseEstimator {
     /// Forgets everyone tracked (e.g. after a cut or a change of stream).
     public func reset() {
         trackedRegions = []
+        trackedBoxes = []
+        lostPeople = []
         framesSinceDiscovery = 0
         discoveryCursor = 0
         discoveryBackoff = 1
@@ -201,6 +217,36 @@ public final class PoseEstimator {
             found.append(person)
         }
         return found
+    }
+
+    /// Notes who of the last frame's people `found` lacks, and forgets those lost too long ago
+    /// or found again (by a look for more people).
+    private func rememberLost(found: [Found]) {
+        let now = statistics.frames
+        for box in trackedBoxes where !found.contains(where: { Self.samePerson($0.personBox, box) }) {
+            lostPeople.append((box, now))
+        }
+        lostPeople.removeAll { lost in
+            now - lost.frame > configuration.rememberLostFrames
+                || found.contains { Self.samePerson($0.personBox, lost.box) }
+        }
+    }
+
+    /// Someone lost at `box` while others stayed tracked, found again by one detector run
+    /// around where they were lost (the people tracked hidden from it).
+    private func recover(_ image: ImageBuffer, around box: PoseBox, known: [Found]) throws -> Found? {
+        let region = configuration.search.around(box)
+        statistics.detectorRuns += 1
+        for detection in try detector.detect(in: image, region: region, minScore: configuration.minTileDetectionScore,
+                                             hiding: known.map(\.personBox)) {
+            let proposal = detection.landmarkRegion
+            if proposal.side > 1.5 * region.side { continue }
+            if known.contains(where: { $0.personBox.contains(proposal.center) }) { continue }
+            guard let person = try confirm(image, region: proposal, usedDetector: true),
+                  !known.contains(where: { Self.samePerson($0.personBox, person.personBox) }) else { continue }
+            return person
+        }
+        return nil
     }
 
     /// With nobody tracked: the first person the search plan's regions show.
