@@ -42,7 +42,8 @@ public final class PoseEstimator {
         /// the following frames, so an empty scene costs a bounded time per
         /// frame. The first search after a reset tries every tile.
         public var maxDetectorRunsPerFrame: Int
-        /// Frames for which the last person's box still guides the search.
+        /// Frames for which the last person's box still guides the search, and someone lost
+        /// while others stay tracked is looked for where they were lost.
         public var rememberLostFrames: Int
         /// A detection whose landmarks have at least this presence (but less
         /// than `minPresence`) gets a second landmark pass on the refined region.
