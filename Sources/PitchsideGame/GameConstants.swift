@@ -32,6 +32,11 @@ public enum GameConstants {
     public static let stabilitySamples: UInt32 = 16
     /// Consecutive pose observations with a person before the player counts as detected.
     public static let playerObservations = 3
+    /// Someone less than this share of the player's height in the picture (a walker far behind)
+    /// does not take the player's place while the player was seen within `playerHoldUs`: the pose
+    /// worker can lose the thrower in the swing and keep only such a walker for seconds.
+    public static let fartherPersonShare = 0.5
+    public static let playerHoldUs: Int64 = 3_000_000
 
     /// A throw in flight ends when no accepted observation arrived for more than this many frames.
     public static let noObservationFrameLimit: UInt64 = 20

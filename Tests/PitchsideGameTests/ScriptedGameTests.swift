@@ -120,10 +120,7 @@ final class ScriptedGameTests: XCTestCase {
         // the throw's direction around and the real throw would be rejected.
         let results = script.results(throws: [t], frames: 200).changingPoses { o in
             guard o.header.seq >= 50 else { return }
-            o.personBox.x = 0.74
-            o.personBox.y = 0.57
-            o.personBox.width = 0.12
-            o.personBox.height = 0.06
+            Self.box(&o, x: 0.74, y: 0.57, width: 0.12, height: 0.06)
         }
         var game = Game(streamID: "cam1", classifier: GameScript.classifier)
         let events = play(&game, results)
@@ -142,10 +139,7 @@ final class ScriptedGameTests: XCTestCase {
         let results = Self.throwerAmongOthers(script.results(throws: [t], frames: 200)) { thrower in
             guard thrower.present else { return nil }
             var walker = thrower
-            walker.personBox.x = 0.45
-            walker.personBox.y = 0.40
-            walker.personBox.width = 0.03
-            walker.personBox.height = 0.10
+            Self.box(&walker, x: 0.45, y: 0.40, width: 0.03, height: 0.10)
             return walker
         }
         var game = Game(streamID: "cam1", classifier: GameScript.classifier)
@@ -153,6 +147,33 @@ final class ScriptedGameTests: XCTestCase {
         XCTAssertEqual(events.throwEvents.count, 1)
         XCTAssertEqual(try XCTUnwrap(events.throwEvents.first).outcome, .hole)
         XCTAssertEqual(game.assemblerCounters.outsideRegion, 0)
+    }
+
+    /// The pose worker loses the thrower and reports only a far walker, a quarter his height
+    /// (held24-0009 throw 1 at 960×540, the thrower lost in the swing): the walker does not take
+    /// the player's place, so the throw region stays beside the thrower, until the thrower has
+    /// been gone `playerHoldUs`; then the walker is the player.
+    func testAFarWalkerDoesNotTakeTheThrowersPlaceForAMoment() throws {
+        let script = GameScript()
+        func game(releaseFrame: Int) -> (events: [PSGameEvent], outsideRegion: Int) {
+            let t = GameScript.Throw(type: .overhand, landing: GameScript.hole, censusPlace: .inHole, releaseFrame: releaseFrame)
+            let results = script.results(throws: [t], frames: releaseFrame + 140).changingPoses { o in
+                guard o.header.seq >= 45 else { return }
+                Self.box(&o, x: 0.45, y: 0.40, width: 0.03, height: 0.10)
+            }
+            var game = Game(streamID: "cam1", classifier: GameScript.classifier)
+            let events = play(&game, results)
+            return (events, game.assemblerCounters.outsideRegion)
+        }
+        let soon = game(releaseFrame: 60)
+        XCTAssertEqual(soon.events.throwEvents.count, 1)
+        XCTAssertEqual(try XCTUnwrap(soon.events.throwEvents.first).outcome, .hole)
+        XCTAssertEqual(soon.outsideRegion, 0)
+
+        let framesHeld = Int(GameConstants.playerHoldUs / GameScript.frameUs)
+        let late = game(releaseFrame: 45 + framesHeld + 30)
+        XCTAssertTrue(late.events.throwEvents.isEmpty, "the walker is the player by then")
+        XCTAssertGreaterThan(late.outsideRegion, 0)
     }
 
     /// The pose worker loses the thrower and reports only a walker standing between the thrower
@@ -206,6 +227,14 @@ final class ScriptedGameTests: XCTestCase {
         let events = play(&game, results)
         XCTAssertEqual(events.throwEvents.map(\.type), GameScript.appleGame().map(\.type))
         XCTAssertEqual(events.throwEvents.map(\.points), GameScript.applePoints)
+    }
+
+    /// Puts `o`'s person in the box at (x, y), `width` × `height` (normalized).
+    private static func box(_ o: inout PSPoseObservation, x: Double, y: Double, width: Double, height: Double) {
+        o.personBox.x = x
+        o.personBox.y = y
+        o.personBox.width = width
+        o.personBox.height = height
     }
 
     /// Every pose result with `first(thrower)` as the pose worker's first person and the thrower

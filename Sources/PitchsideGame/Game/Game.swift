@@ -35,6 +35,8 @@ public struct Game: Sendable {
 
     var setup = SetupProgress()
     private var playerBox: PSRect?
+    /// Media time the player's box was last taken from a pose.
+    private var playerSeenPtsUs: Int64 = .min
     private var consecutivePlayers = 0
     private var assembler = ThrowAssembler()
     private var poseWindow = PoseWindow()
@@ -291,7 +293,21 @@ public struct Game: Sendable {
             if !isTracking { preTracking.keep(pose: p) }
         }
         consecutivePlayers = person ? consecutivePlayers + 1 : 0
-        if person, let box = Self.playerBox(among: o, liesOverBoard: liesOverBoard) { playerBox = box }
+        if person, let box = Self.playerBox(among: o, liesOverBoard: liesOverBoard),
+           !Self.keepsPlayer(playerBox, seenAtUs: playerSeenPtsUs, over: box, atUs: o.header.ptsUs) {
+            playerBox = box
+            playerSeenPtsUs = o.header.ptsUs
+        }
+    }
+
+    /// Whether the player's box `player`, last seen at `seenAtUs`, stays against `candidate`, the
+    /// tallest person in view now: one less than `fartherPersonShare` of the player's height
+    /// stands far behind, and takes the player's place only once the player has been gone
+    /// `playerHoldUs` (held24-0009 at 960×540: the thrower lost by the pose worker in the swing,
+    /// a far walker a third his height took his place, and the throw region moved to him).
+    static func keepsPlayer(_ player: PSRect?, seenAtUs: Int64, over candidate: PSRect, atUs: Int64) -> Bool {
+        guard let player, atUs >= seenAtUs, atUs - seenAtUs <= GameConstants.playerHoldUs else { return false }
+        return candidate.height < GameConstants.fartherPersonShare * player.height
     }
 
     /// Where the player stands, of everyone in a frame: the tallest person (the nearest the
