@@ -236,18 +236,28 @@ public final class PoseEstimator {
     /// Someone lost at `box` while others stayed tracked, found again by one detector run
     /// around where they were lost (the people tracked hidden from it).
     private func recover(_ image: ImageBuffer, around box: PoseBox, known: [Found]) throws -> Found? {
-        let region = configuration.search.around(box)
+        try newPeople(in: image, region: configuration.search.around(box), partial: true, known: known, limit: 1).first
+    }
+
+    /// At most `limit` people not among `known` that one detector run over `region` shows (the
+    /// known hidden from it), each confirmed by the landmark model. `partial`: a tile or a
+    /// person's neighbourhood, not the whole image (the tiles' lower threshold, and a proposal
+    /// much larger than the region would have been found in the whole image).
+    private func newPeople(in image: ImageBuffer, region: PoseRegion, partial: Bool, known: [Found], limit: Int) throws -> [Found] {
         statistics.detectorRuns += 1
-        for detection in try detector.detect(in: image, region: region, minScore: configuration.minTileDetectionScore,
-                                             hiding: known.map(\.personBox)) {
+        let minScore = partial ? configuration.minTileDetectionScore : configuration.minDetectionScore
+        var all = known
+        for detection in try detector.detect(in: image, region: region, minScore: minScore, hiding: known.map(\.personBox)) {
             let proposal = detection.landmarkRegion
-            if proposal.side > 1.5 * region.side { continue }
-            if known.contains(where: { $0.personBox.contains(proposal.center) }) { continue }
+            if partial && proposal.side > 1.5 * region.side { continue }
+            // Someone tracked already stands there: no landmark run needed.
+            if all.contains(where: { $0.personBox.contains(proposal.center) }) { continue }
             guard let person = try confirm(image, region: proposal, usedDetector: true),
-                  !known.contains(where: { Self.samePerson($0.personBox, person.personBox) }) else { continue }
-            return person
+                  !all.contains(where: { Self.samePerson($0.personBox, person.personBox) }) else { continue }
+            all.append(person)
+            if all.count - known.count >= limit { break }
         }
-        return nil
+        return Array(all.dropFirst(known.count))
     }
 
     /// With nobody tracked: the first person the search plan's regions show.
@@ -281,20 +291,10 @@ public final class PoseEstimator {
         for _ in 0..<min(configuration.discoveryDetectorRuns, regions.count) {
             let index = discoveryCursor % regions.count
             discoveryCursor = (discoveryCursor + 1) % regions.count
-            statistics.detectorRuns += 1
-            let partial = index > 0
-            let minScore = partial ? configuration.minTileDetectionScore : configuration.minDetectionScore
-            for detection in try detector.detect(in: image, region: regions[index], minScore: minScore,
-                                                 hiding: all.map(\.personBox)) {
-                let proposal = detection.landmarkRegion
-                if partial && proposal.side > 1.5 * regions[index].side { continue }
-                // Someone tracked already stands there: no landmark run needed.
-                if all.contains(where: { $0.personBox.contains(proposal.center) }) { continue }
-                guard let person = try confirm(image, region: proposal, usedDetector: true),
-                      !all.contains(where: { Self.samePerson($0.personBox, person.personBox) }) else { continue }
-                all.append(person)
-                if all.count >= configuration.maxPeople { return Array(all.dropFirst(known.count)) }
-            }
+            // Index 0 is the whole image.
+            all += try newPeople(in: image, region: regions[index], partial: index > 0, known: all,
+                                 limit: configuration.maxPeople - all.count)
+            if all.count >= configuration.maxPeople { break }
         }
         return Array(all.dropFirst(known.count))
     }
