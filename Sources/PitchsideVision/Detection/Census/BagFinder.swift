@@ -70,6 +70,9 @@ public struct BagFinder: Sendable {
     /// on the ground all game).
     public var railChromaTolerance = 45.0
     public var railShadeShares = 0.5...1.0
+    /// How far below each end's edge (board lengths) its end face shows, taken as the rail is:
+    /// the front end's face and the back end's rail.
+    public var endFaceReach = 0.1
 
     /// How far past the top's box, in board lengths, its faces in shade can show: past its ends
     /// (a front face, legs seen at a slant) and below it (the rail, legs down to the ground: the
@@ -166,6 +169,11 @@ public struct BagFinder: Sendable {
         let faces = (x: (box.x - faceReachPastEnds * length)...(box.x + box.width + faceReachPastEnds * length),
                      y: (box.y - bag)...(box.y + box.height + faceReachBelow * length))
         let rail = overhead ? nil : RailBand(nearSideFrom: quad[3], to: quad[2], depth: railReach * length)
+        // The end faces show the same paint in shade below the ends' edges (held28-0011: the
+        // front end of a yellow board at 960×540, (172, 144, 19) against a top of (255, 245, 90),
+        // past the near side's end and counted as a bag on the ground all game).
+        let endFaces = overhead ? [] : [EndFaceBand(endFrom: quad[3], to: quad[0], depth: endFaceReach * length),
+                                        EndFaceBand(endFrom: quad[2], to: quad[1], depth: endFaceReach * length)].compactMap { $0 }
         /// Whether a pixel has a bag's colour where it lies, or faintly (`faintShare`). On the top
         /// (clear of its outline) only the top's paint, lit or shaded, and bags show: a ground
         /// colour there is a bag's (an olive bag on a blue board), and so is paint far darker than
@@ -198,7 +206,7 @@ public struct BagFinder: Sendable {
             // low (held5-0000: an olive bag there, blurred into the grey ground, lay within a shade
             // of a wooden top's paint and was never counted).
             let paint = justAbove ? isLitPaint(f, of: boardColour)
-                : isPaint(f, of: boardColour) || (rail?.contains(p) == true
+                : isPaint(f, of: boardColour) || ((rail?.contains(p) == true || endFaces.contains { $0.contains(p) })
                     && isShade(f, of: boardColour, shares: railShadeShares, chromaTolerance: railChromaTolerance))
             return !paint && !isBlend(f, of: boardColour, with: ground) ? level : .none
         }
