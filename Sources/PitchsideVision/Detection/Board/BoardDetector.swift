@@ -246,10 +246,8 @@ public struct BoardDetector: Sendable {
         /// Before polishing, and after.
         var refined: [PlanePoint]
         var polished: [PlanePoint]
-        /// The picture the edges were polished on, and the region's paint: an end laid anew is
-        /// polished on it too.
+        /// The picture the edges were polished on: an end laid anew is polished on it too.
         var plain: WorkImage
-        var paint: (Double, Double, Double)
     }
 
     private func outline(of mask: RegionMask, region: ColourRegion, plain: WorkImage) -> Result<Outline, Rejection> {
@@ -268,12 +266,10 @@ public struct BoardDetector: Sendable {
         let railCut = sideOn ? (RailSplit.split(rough, image: plain) ?? rough) : rough
         let pastBags = sideOn ? EndUnderBags.extend(railCut, image: plain) : nil
         let refined = pastBags ?? railCut
-        let mean = region.meanColour
-        let paint = (Double(mean.0), Double(mean.1), Double(mean.2))
-        let polished = ordered(EdgePolish.polish(refined, image: plain, sideOn: sideOn, paint: paint))
+        let polished = ordered(EdgePolish.polish(refined, image: plain, sideOn: sideOn, paint: Self.paint(of: region)))
         return .success(Outline(rough: rough, solidity: Double(mask.filledArea) / quadArea,
                                 colourShare: Double(mask.regionArea) / Double(mask.filledArea), sideOn: sideOn,
-                                extendedPastBags: pastBags != nil, refined: refined, polished: polished, plain: plain, paint: paint))
+                                extendedPastBags: pastBags != nil, refined: refined, polished: polished, plain: plain))
     }
 
     private func evaluate(_ region: ColourRegion, top: SurfaceFragments.Joined, outline: Outline, mask: RegionMask, bags: BagsAsTop,
@@ -310,6 +306,12 @@ public struct BoardDetector: Sendable {
                                      holes: &holes))
     }
 
+    /// The region's mean colour, as `EdgePolish` takes it.
+    private static func paint(of region: ColourRegion) -> (Double, Double, Double) {
+        let mean = region.meanColour
+        return (Double(mean.0), Double(mean.1), Double(mean.2))
+    }
+
     /// A back end bent alone, laid parallel to the front end where the hole places it
     /// (`BackEndSquaring`), then polished onto the picture's edges: the two ends of a side view
     /// lie 7–10° apart in perspective, so the end laid parallel misses the real one by a few
@@ -319,9 +321,9 @@ public struct BoardDetector: Sendable {
     /// within a pixel). The polished outline stands when it needs no squaring itself (its back
     /// end no longer bent, its middle where the hole puts it).
     private func backEndSquaredAndPolished(_ corners: [PlanePoint], backEdgeStart: Int, holeCentre: PlanePoint,
-                                           outline: Outline) -> [PlanePoint]? {
+                                           outline: Outline, paint: (Double, Double, Double)) -> [PlanePoint]? {
         guard let squared = BackEndSquaring.square(corners, backEdgeStart: backEdgeStart, holeCentre: holeCentre) else { return nil }
-        let polished = EdgePolish.polish(squared, image: outline.plain, sideOn: true, paint: outline.paint)
+        let polished = EdgePolish.polish(squared, image: outline.plain, sideOn: true, paint: paint)
         // The polish (which keeps the corners' order) may move the other sides too: a bent end
         // had made it give up on the whole outline (a corner moved too far), so the rest of it
         // may not have been polished yet.
@@ -426,7 +428,8 @@ public struct BoardDetector: Sendable {
         // (`HoleAnchoredEnd`), and the scale with all three.
         let squared = foreshortened
             ? FrontEndSquaring.square(corners, backEdgeStart: hole.backEdgeStart)
-                ?? backEndSquaredAndPolished(corners, backEdgeStart: hole.backEdgeStart, holeCentre: ellipse.center, outline: shape.outline)
+                ?? backEndSquaredAndPolished(corners, backEdgeStart: hole.backEdgeStart, holeCentre: ellipse.center,
+                                             outline: shape.outline, paint: Self.paint(of: region))
             : nil
         let ends = squared ?? corners
         let anchored = foreshortened && plane.centreLineLength * work.scale < HoleAnchoredEnd.longestBoard

@@ -214,6 +214,15 @@ public struct BagCensus: Sendable {
     /// state a bag short). The codec's edge of the top, counted as a bag at a first rest state,
     /// leaves less (held21-0001, -0016, held17-0017: 0.06–0.19).
     public var faintBoardBagShare = 0.25
+    /// A blob on the top counted by its area alone, smaller than this share of one bag's area,
+    /// centred within `outlineReach` bag sides of the top's outline, is the outline: every top
+    /// has a thin darker line along its edges and a border stripe inside them, and at 640×360
+    /// they blur with the ground beyond into dark specks along the far edge, darkest where two
+    /// edges meet. On a yellow top that line (0.55 of the paint) is an olive bag's colour
+    /// (held28-0017: specks of 0.25–0.61 of a bag, 1 px outside the far edge, counted at the
+    /// first rest state; a bag too many all game). A bag alone blurs to 1.3–1.8 bags' area.
+    public var outlineAreaShare = 0.7
+    public var outlineReach = 0.25
     /// A piece of bag colour come since the last rest state, after a crossing, smaller than this
     /// share of a bag and within `sinkingReach` bag sides of the hole's centre, not past it
     /// (`sinkingPast`), may be the bag sinking into the hole (held5-0010 throw 2, dev8-0010
@@ -333,7 +342,8 @@ public struct BagCensus: Sendable {
             // Before the first rest state nothing rests anywhere to tell a bag passing from what
             // lay there (a small top's hole makes a blob at its own mouth: `isHoleByArea`).
             if scaled.lengthAlongFirstEdge, hasReportedARestState, sightings.contains(where: { s in
-                let atEmptyMouth = liesAtMouth(s, board: scaled, bagSide: bagSide)
+                let atEmptyMouth = (liesAtMouth(s, board: scaled, bagSide: bagSide)
+                                    || slidesOntoMouth(s, board: scaled, bagSide: bagSide))
                     && !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) }
                 // The resting blobs this one holds (a bag come down on or beside them joins them).
                 let held = resting.filter { s.covers($0.center, margin: 0) }
@@ -558,6 +568,14 @@ public struct BagCensus: Sendable {
         board.lengthAlongFirstEdge && s.place == .onBoard && s.count == 1 && liesAtMouth(s, board: board, bagSide: bagSide)
     }
 
+    /// Whether `s`, a blob on the top that no bag seen arriving accounts for, is the top's
+    /// outline blurred with the ground: a speck smaller than a bag lying along the outline
+    /// (`outlineAreaShare`, `outlineReach`). Only where a blob would be counted by its area.
+    func isOutlineByArea(_ s: BagSighting, board: BoardDetection, bagSide: Double) -> Bool {
+        s.place == .onBoard && s.count == 1 && s.area < outlineAreaShare * s.singleBagArea
+            && abs(polygonSignedDistance(board.corners, s.center)) <= outlineReach * bagSide
+    }
+
     /// A blob centred on the hole's mouth: a bag come down there, about to sink in. A fast bag
     /// seen at 30 fps can go from short of the air above the hole to its mouth between two
     /// frames (dev6-0018 throw 1: 12 px a frame at 640×360, seen only at the mouth for four
@@ -567,6 +585,17 @@ public struct BagCensus: Sendable {
     func liesAtMouth(_ s: BagSighting, board: BoardDetection, bagSide: Double) -> Bool {
         let hole = board.hole.center
         return abs(s.center.x - hole.x) <= holeWatch * 0.5 * bagSide && abs(s.center.y - hole.y) <= 0.5 * bagSide
+    }
+
+    /// A blob level with the hole whose leading half reaches over its mouth (centred within the
+    /// hole's half-width and half a bag of its centre along the picture, and half a bag of it
+    /// across): a bag sliding along the top into the hole is last seen so, short of the mouth,
+    /// its front over the hole (held29-0007 throw 4 at 1280×720: a navy bag slid in from the
+    /// front, last seen 9.8 px from the hole's centre, 0.7 of a bag, then gone; no crossing was
+    /// seen and the census missed it in the hole for the rest of the game).
+    func slidesOntoMouth(_ s: BagSighting, board: BoardDetection, bagSide: Double) -> Bool {
+        let hole = board.hole
+        return abs(s.center.x - hole.center.x) <= hole.semiMajor + 0.5 * bagSide && abs(s.center.y - hole.center.y) <= 0.5 * bagSide
     }
 
     /// A blob over the hole's mouth holding resting blobs and half a bag's area more, where it
@@ -822,8 +851,10 @@ public struct BagCensus: Sendable {
             // A blob not there before holds the bags that came to rest in it since: one a throw
             // (none when none of its pixels changed: a blob that split from one seen before),
             // or one that came to rest by the last rest state unseen there.
-            // Counted by its area alone, a blob on the hole's mouth is the hole and its ring.
-            let byArea = isHoleByArea(s, board: board, bagSide: bagSide) ? 0 : s.count
+            // Counted by its area alone, a blob on the hole's mouth is the hole and its ring, and
+            // a speck along the top's outline is the outline.
+            let byArea = isHoleByArea(s, board: board, bagSide: bagSide) || isOutlineByArea(s, board: board, bagSide: bagSide)
+                ? 0 : s.count
             let count: Int
             if difference == nil {
                 count = byArea
