@@ -126,6 +126,27 @@ final class StabilityAnalyzerTests: XCTestCase {
         XCTAssertEqual(firstStable, 37 + StabilityAnalyzer().requiredSamples, "stable once the history holds no jump both ways")
     }
 
+    /// The last of a settle: the camera creeps to rest in whole-pixel steps, each reaching the
+    /// picture as one frame's shift of a few tenths of a pixel, all the same way, the frames
+    /// between still (held28-0004 at 1280×720: four steps within 16 frames, 3 px in all, under
+    /// Apple's summed limit; called stable before the last). Not stable until the steps have
+    /// left the history.
+    func testCreepingToRestInStepsOneWayIsNotStable() {
+        let steps = [20, 25, 30, 35, 40]
+        var afterThirdStep: Int?
+        let firstStable = self.firstStable(of: Texture(seed: 9), frames: 80, noise: 1, seed: 8) { i in
+            (0.35 * Double(steps.filter { $0 <= i }.count), 0)
+        } check: { i, r in
+            XCTAssertLessThan(abs(r.tx), 1.25 / 1920 * 640, "frame \(i): each step under the per-frame limit")
+            XCTAssertFalse(r.moved, "frame \(i): under Apple's summed limit (\(r.summedShift))")
+            if i >= 30, r.stable, afterThirdStep == nil { afterThirdStep = i }
+        }
+        XCTAssertEqual(firstStable, StabilityAnalyzer().requiredSamples, "stable before the creep")
+        // Two steps one way may be a still camera's noise; the third (frame 30) is a creep, until
+        // it leaves the history (the two after it alone do not make one).
+        XCTAssertEqual(afterThirdStep, 30 + StabilityAnalyzer().requiredSamples, "stable once fewer than three steps lie in the history")
+    }
+
     /// Feeds 640 × 360 pictures of `texture` placed at `position(frame)` to a fresh analyzer,
     /// hands every result to `check`, and returns the first frame called stable.
     private func firstStable(of texture: Texture, frames: Int, noise: Double, seed: UInt64,

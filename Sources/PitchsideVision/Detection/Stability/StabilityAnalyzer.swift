@@ -59,6 +59,16 @@ public struct StabilityAnalyzer: Sendable {
     /// picture, and on a noisy picture 320 wide (0.07 px by the fraction) a still camera's
     /// frames went both ways past it, never stable.
     public var minimumJitterPixels = 0.15
+    /// A camera creeping to rest: its last whole-pixel moves reach the picture one frame at a
+    /// time, each a shift past `maxJitterFraction` and all the same way, the frames between
+    /// still. At least `creepSteps` such frames one way along an axis, with `creepQuietFrames`
+    /// of the history still along it (under a third of that shift), are a move (held28-0004 at
+    /// 1280×720: steps of 0.4–0.7 px each way the camera went, four within 16 frames, summing to
+    /// 3 px, under Apple's 6.7; 3 frames called stable 0.2 s before the camera's last step). A
+    /// player walking across a plain scene pulls the shift a little every frame instead
+    /// (held28-0017), and a still camera passes the shift one way as rarely as both ways.
+    public var creepSteps = 3
+    public var creepQuietFrames = 10
 
     private var previous: GrayPyramid?
     private var previousSize = (0, 0)
@@ -108,8 +118,13 @@ public struct StabilityAnalyzer: Sendable {
         let jittered = [history.map(\.0), history.map(\.1)].contains { axis in
             axis.contains { $0 >= jitter } && axis.contains { $0 <= -jitter }
         }
+        // Steps one way along an axis, the frames between still.
+        let crept = [history.map(\.0), history.map(\.1)].contains { axis in
+            axis.filter { abs($0) < jitter / 3 }.count >= creepQuietFrames
+                && (axis.filter { $0 >= jitter }.count >= creepSteps || axis.filter { $0 <= -jitter }.count >= creepSteps)
+        }
         return StabilityResult(seq: frame.seq, ptsUs: frame.ptsUs, tx: tx, ty: ty, registered: true,
-                               stable: summedStill && !jittered && history.allSatisfy { abs($0.0) + abs($0.1) < shakeLimit },
+                               stable: summedStill && !jittered && !crept && history.allSatisfy { abs($0.0) + abs($0.1) < shakeLimit },
                                sampleCount: history.count, summedShift: summed, moved: false,
                                summedStill: summedStill)
     }
