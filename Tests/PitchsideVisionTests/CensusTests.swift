@@ -1106,6 +1106,38 @@ extension CensusTests {
         XCTAssertTrue(after.changes.contains { $0.kind == .newBag && $0.place == .inHole && $0.inferred })
     }
 
+    /// A bag of another colour passing over one resting at the hole's lip, into the hole: their
+    /// blob keeps its place and size and takes the passing bag's colour for a frame or two
+    /// (held30-0019 throw 2 at 640×360: a navy bag over a yellow one lying across the mouth;
+    /// none came to rest and the census missed it in the hole all game).
+    func testABagOfAnotherColourPassingOverOneAtTheLipWentIn() throws {
+        let scene = BoardScene.sideView(seed: 2)
+        let (board, bagSide) = try boardAndBagSide(of: scene)
+        let lip = BoardGeometry.holeFromBack + 0.6 * BoardGeometry.bagSide
+        let yellow = (240.0, 220.0, 20.0), navy = (20.0, 30.0, 110.0)
+        var resting = scene
+        resting.boardBags = [(lip, 0, yellow)]
+        var census = BagCensus()
+        var seq: UInt64 = 0
+        let first = try XCTUnwrap(rest(&census, [resting.render(seed: 3)], board: board, seq: &seq).last)
+        XCTAssertEqual(first.bags.count, 1, "the bag at the lip is counted: \(first)")
+        var approaching = resting
+        approaching.boardBags.append((lip + 2.5 * BoardGeometry.bagSide, 0, navy))
+        var over = scene
+        over.boardBags = [(lip, 0, navy)]
+        let before = try XCTUnwrap(census.finder.find(in: resting.render(seed: 3), board: board).first)
+        let passing = try XCTUnwrap(census.finder.find(in: over.render(seed: 11), board: board).first)
+        XCTAssertTrue(census.recolouredAtMouth(passing, resting: [before], board: board, bagSide: bagSide))
+        XCTAssertFalse(census.recolouredAtMouth(before, resting: [before], board: board, bagSide: bagSide), "unchanged: no other hue")
+        XCTAssertTrue(rest(&census, [approaching.render(seed: 10), over.render(seed: 11), over.render(seed: 12)], board: board,
+                           seq: &seq, frames: 1).isEmpty)
+        let rests = rest(&census, [resting.render(seed: 5)], board: board, seq: &seq, frames: 40)
+        let after = try XCTUnwrap(rests.last, "\(rests)")
+        XCTAssertEqual(after.inHole, first.inHole + 1, "\(after)")
+        XCTAssertTrue(after.changes.contains { $0.kind == .newBag && $0.place == .inHole && $0.inferred })
+        XCTAssertEqual(after.onBoard, first.onBoard, "the bag at the lip stays")
+    }
+
     /// After a bag crossed the hole's mouth, a piece of bag colour too small for a whole bag by
     /// the hole may be the bag sinking in, or a bag come to rest there partly hidden (on a pile
     /// of its colour, only its new part shows). The census looks again a moment later: gone, it

@@ -223,6 +223,10 @@ public struct BagCensus: Sendable {
     /// first rest state; a bag too many all game). A bag alone blurs to 1.3–1.8 bags' area.
     public var outlineAreaShare = 0.7
     public var outlineReach = 0.25
+    /// How far from the resting colour in shade (chroma units, `ColourFeature.asShade`) a
+    /// resting blob at the hole's mouth must turn for a bag of another colour to be passing over
+    /// it (`recolouredAtMouth`): a navy bag over a yellow one at 640×360 read 31–46 off.
+    public var recolourChroma = 25.0
     /// A piece of bag colour come since the last rest state, after a crossing, smaller than this
     /// share of a bag and within `sinkingReach` bag sides of the hole's centre, not past it
     /// (`sinkingPast`), may be the bag sinking into the hole (held5-0010 throw 2, dev8-0010
@@ -347,9 +351,10 @@ public struct BagCensus: Sendable {
                     && !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) }
                 // The resting blobs this one holds (a bag come down on or beside them joins them).
                 let held = resting.filter { s.covers($0.center, margin: 0) }
-                return (passesOverHole(s, held: held, scan: scan, board: scaled, bagSide: bagSide) || atEmptyMouth
-                        || grewAtMouth(s, held: held, board: scaled, bagSide: bagSide))
-                    && !resting.contains { same($0, s, tolerance: 0.25 * bagSide) }
+                return ((passesOverHole(s, held: held, scan: scan, board: scaled, bagSide: bagSide) || atEmptyMouth
+                         || grewAtMouth(s, held: held, board: scaled, bagSide: bagSide))
+                        && !resting.contains { same($0, s, tolerance: 0.25 * bagSide) })
+                    || recolouredAtMouth(s, resting: resting, board: scaled, bagSide: bagSide)
             }) {
                 crossedHole = true
             }
@@ -596,6 +601,22 @@ public struct BagCensus: Sendable {
     func slidesOntoMouth(_ s: BagSighting, board: BoardDetection, bagSide: Double) -> Bool {
         let hole = board.hole
         return abs(s.center.x - hole.center.x) <= hole.semiMajor + 0.5 * bagSide && abs(s.center.y - hole.center.y) <= 0.5 * bagSide
+    }
+
+    /// Whether `s` is a resting blob at the hole's mouth, unmoved, that took another hue: a bag of
+    /// another colour passing over the bag resting at the lip, into the hole (held30-0019 throw
+    /// 2 at 640×360: a navy bag slid over a yellow one lying across the mouth; their blob kept
+    /// its place and size, turned navy for a few frames and came back yellow; none came to rest
+    /// and the census missed the bag in the hole all game). A shade of the resting colour (a
+    /// shadow, the codec) is no other hue (`recolourChroma`). A bag that comes to rest on the
+    /// resting one leaves it re-shaded at the rest state, and the flight decides (`process`).
+    func recolouredAtMouth(_ s: BagSighting, resting: [BagSighting], board: BoardDetection, bagSide: Double) -> Bool {
+        guard s.covers(board.hole.center, margin: 0) || liesAtMouth(s, board: board, bagSide: bagSide)
+                || slidesOntoMouth(s, board: board, bagSide: bagSide),
+              let before = resting.first(where: { same($0, s, tolerance: 0.25 * bagSide) }) else { return false }
+        let now = ColourFeature(Int(s.colour.r), Int(s.colour.g), Int(s.colour.b))
+        let was = ColourFeature(Int(before.colour.r), Int(before.colour.g), Int(before.colour.b))
+        return now.asShade(of: was).chromaOff >= recolourChroma
     }
 
     /// A blob over the hole's mouth holding resting blobs and half a bag's area more, where it
