@@ -399,6 +399,12 @@ final class CensusTests: XCTestCase {
     }
 
     /// Feeds each picture for long enough to be a rest state; the results.
+    /// The rest state after a bag went into the hole unseen: one more there, inferred.
+    private func assertWentIn(_ after: CensusResult, from first: CensusResult, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(after.inHole, first.inHole + 1, "\(after)", file: file, line: line)
+        XCTAssertTrue(after.changes.contains { $0.kind == .newBag && $0.place == .inHole && $0.inferred }, file: file, line: line)
+    }
+
     private func rest(_ census: inout BagCensus, _ images: [ImageBuffer], board: BoardDetection, seq: inout UInt64,
                       frames: Int? = nil) -> [CensusResult] {
         var out: [CensusResult] = []
@@ -1064,8 +1070,7 @@ extension CensusTests {
                              "the case: it never shows in the air above the hole")
         XCTAssertTrue(rest(&census, [sinking.render(seed: 4)], board: board, seq: &seq, frames: 3).isEmpty)
         let after = try XCTUnwrap(rest(&census, [scene.render(seed: 5)], board: board, seq: &seq).last)
-        XCTAssertEqual(after.inHole, first.inHole + 1, "\(after)")
-        XCTAssertTrue(after.changes.contains { $0.kind == .newBag && $0.place == .inHole && $0.inferred })
+        assertWentIn(after, from: first)
 
         // A bag resting at the mouth that stirs (dev3-0015, between throws) is no bag arriving.
         var stirring = BagCensus()
@@ -1102,8 +1107,7 @@ extension CensusTests {
         XCTAssertTrue(census.slidesOntoMouth(last, board: board, bagSide: bagSide))
         XCTAssertTrue(rest(&census, sliding, board: board, seq: &seq, frames: 1).isEmpty)
         let after = try XCTUnwrap(rest(&census, [scene.render(seed: 5)], board: board, seq: &seq).last)
-        XCTAssertEqual(after.inHole, first.inHole + 1, "\(after)")
-        XCTAssertTrue(after.changes.contains { $0.kind == .newBag && $0.place == .inHole && $0.inferred })
+        assertWentIn(after, from: first)
     }
 
     /// A bag of another colour passing over one resting at the hole's lip, into the hole: their
@@ -1133,8 +1137,7 @@ extension CensusTests {
                            seq: &seq, frames: 1).isEmpty)
         let rests = rest(&census, [resting.render(seed: 5)], board: board, seq: &seq, frames: 40)
         let after = try XCTUnwrap(rests.last, "\(rests)")
-        XCTAssertEqual(after.inHole, first.inHole + 1, "\(after)")
-        XCTAssertTrue(after.changes.contains { $0.kind == .newBag && $0.place == .inHole && $0.inferred })
+        assertWentIn(after, from: first)
         XCTAssertEqual(after.onBoard, first.onBoard, "the bag at the lip stays")
     }
 
@@ -1208,8 +1211,7 @@ extension CensusTests {
         XCTAssertLessThan(try XCTUnwrap(seen.first).center.distance(to: pile.center), 0.25 * bagSide, "and hardly moves its centre")
         _ = rest(&census, [passing.render(seed: 4)], board: board, seq: &seq, frames: 2)
         let after = try XCTUnwrap(rest(&census, [scene.render(seed: 5)], board: board, seq: &seq).last)
-        XCTAssertEqual(after.inHole, first.inHole + 1, "\(after)")
-        XCTAssertTrue(after.changes.contains { $0.kind == .newBag && $0.place == .inHole && $0.inferred })
+        assertWentIn(after, from: first)
     }
 
     /// A bag that slides along the top into the hole past one resting at its mouth joins that
