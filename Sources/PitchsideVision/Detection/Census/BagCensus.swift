@@ -220,8 +220,10 @@ public struct BagCensus: Sendable {
     /// they blur with the ground beyond into dark specks along the far edge, darkest where two
     /// edges meet. On a yellow top that line (0.55 of the paint) is an olive bag's colour
     /// (held28-0017: specks of 0.25–0.61 of a bag, 1 px outside the far edge, counted at the
-    /// first rest state; a bag too many all game). A bag alone blurs to 1.3–1.8 bags' area.
-    public var outlineAreaShare = 0.7
+    /// first rest state; a bag too many all game). A bag alone blurs to 1.3–1.8 bags' area. On a
+    /// white top at 960×540 the far edge above the hole's ring made a strip of 0.74 of a bag
+    /// (held30-0011: counted, then gone and taken into the hole, a bag too many there all game).
+    public var outlineAreaShare = 0.8
     public var outlineReach = 0.25
     /// How far from the resting colour in shade (chroma units, `ColourFeature.asShade`) a
     /// resting blob at the hole's mouth must turn for a bag of another colour to be passing over
