@@ -398,13 +398,13 @@ final class CensusTests: XCTestCase {
         return (first, arrived, next)
     }
 
-    /// Feeds each picture for long enough to be a rest state; the results.
     /// The rest state after a bag went into the hole unseen: one more there, inferred.
     private func assertWentIn(_ after: CensusResult, from first: CensusResult, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(after.inHole, first.inHole + 1, "\(after)", file: file, line: line)
         XCTAssertTrue(after.changes.contains { $0.kind == .newBag && $0.place == .inHole && $0.inferred }, file: file, line: line)
     }
 
+    /// Feeds each picture for long enough to be a rest state; the results.
     private func rest(_ census: inout BagCensus, _ images: [ImageBuffer], board: BoardDetection, seq: inout UInt64,
                       frames: Int? = nil) -> [CensusResult] {
         var out: [CensusResult] = []
@@ -1447,12 +1447,8 @@ extension CensusTests {
         }
         XCTAssertEqual(atMouth.count, 1, "the finder sees the hole as a blob: the case")
         XCTAssertTrue(census.isHoleByArea(try XCTUnwrap(atMouth.first), board: board, bagSide: bagSide))
-        var rests: [CensusResult] = []
-        for seq in 0..<UInt64(census.settleFrames + 4) {
-            if let r = census.process(frame: VideoFrame(seq: seq, ptsUs: Int64(seq) * 33_333, image: picture), board: board, stable: true) {
-                rests.append(r)
-            }
-        }
+        var seq: UInt64 = 0
+        let rests = rest(&census, [picture], board: board, seq: &seq)
         let first = try XCTUnwrap(rests.first)
         XCTAssertFalse(first.bags.contains { $0.center.distance(to: board.hole.center) <= 0.5 * bagSide },
                        "no bag on the hole's mouth: \(first.bags)")
@@ -1477,12 +1473,8 @@ extension CensusTests {
             for speck in specks {
                 XCTAssertTrue(census.isOutlineByArea(speck, board: board, bagSide: bagSide), "\(name): \(speck)")
             }
-            var rests: [CensusResult] = []
-            for seq in 0..<UInt64(census.settleFrames + 4) {
-                if let r = census.process(frame: VideoFrame(seq: seq, ptsUs: Int64(seq) * 33_333, image: picture), board: board, stable: true) {
-                    rests.append(r)
-                }
-            }
+            var seq: UInt64 = 0
+            let rests = rest(&census, [picture], board: board, seq: &seq)
             XCTAssertTrue(try XCTUnwrap(rests.first).bags.isEmpty, "\(name): no bag lies on the top: \(rests)")
             // A bag as small in the middle of the top, clear of the outline, still counts.
             var inner = specks[0]

@@ -559,10 +559,10 @@ public struct BagCensus: Sendable {
     }
 
     /// Whether a bag centred at `p` overlaps the hole's mouth: within the hole's half-width and
-    /// half a bag of its centre along the picture, and a bag of it across.
-    func overMouth(_ p: PlanePoint, board: BoardDetection, bagSide: Double) -> Bool {
+    /// half a bag of its centre along the picture, and `across` bags of it across.
+    func overMouth(_ p: PlanePoint, board: BoardDetection, bagSide: Double, across: Double = 1) -> Bool {
         let hole = board.hole
-        return abs(p.x - hole.center.x) <= hole.semiMajor + 0.5 * bagSide && abs(p.y - hole.center.y) <= bagSide
+        return abs(p.x - hole.center.x) <= hole.semiMajor + 0.5 * bagSide && abs(p.y - hole.center.y) <= across * bagSide
     }
 
     /// Whether `s`, a blob on the top that no bag seen arriving accounts for, is the hole itself:
@@ -601,8 +601,7 @@ public struct BagCensus: Sendable {
     /// front, last seen 9.8 px from the hole's centre, 0.7 of a bag, then gone; no crossing was
     /// seen and the census missed it in the hole for the rest of the game).
     func slidesOntoMouth(_ s: BagSighting, board: BoardDetection, bagSide: Double) -> Bool {
-        let hole = board.hole
-        return abs(s.center.x - hole.center.x) <= hole.semiMajor + 0.5 * bagSide && abs(s.center.y - hole.center.y) <= 0.5 * bagSide
+        overMouth(s.center, board: board, bagSide: bagSide, across: 0.5)
     }
 
     /// Whether `s` is a resting blob at the hole's mouth, unmoved, that took another hue: a bag of
@@ -616,9 +615,7 @@ public struct BagCensus: Sendable {
         guard s.covers(board.hole.center, margin: 0) || liesAtMouth(s, board: board, bagSide: bagSide)
                 || slidesOntoMouth(s, board: board, bagSide: bagSide),
               let before = resting.first(where: { same($0, s, tolerance: 0.25 * bagSide) }) else { return false }
-        let now = ColourFeature(Int(s.colour.r), Int(s.colour.g), Int(s.colour.b))
-        let was = ColourFeature(Int(before.colour.r), Int(before.colour.g), Int(before.colour.b))
-        return now.asShade(of: was).chromaOff >= recolourChroma
+        return ColourFeature(s.colour).asShade(of: ColourFeature(before.colour)).chromaOff >= recolourChroma
     }
 
     /// A blob over the hole's mouth holding resting blobs and half a bag's area more, where it
@@ -656,7 +653,7 @@ public struct BagCensus: Sendable {
     }
 
     private static func colourDistance(_ a: RGBColour, _ b: RGBColour) -> Double {
-        ColourFeature(Int(a.r), Int(a.g), Int(a.b)).distance(to: ColourFeature(Int(b.r), Int(b.g), Int(b.b)))
+        ColourFeature(a).distance(to: ColourFeature(b))
     }
 
     /// The least share of a blob's pixels changed at the last rest state that must be back as

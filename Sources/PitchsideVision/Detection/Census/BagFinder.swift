@@ -345,7 +345,7 @@ public struct BagFinder: Sendable {
     /// count, while at least a fifth of them are.
     func topPaint(_ samples: [ColourFeature], found: RGBColour) -> ColourFeature {
         let all = ColourFeature.median(of: samples)
-        let reference = ColourFeature(Int(found.r), Int(found.g), Int(found.b))
+        let reference = ColourFeature(found)
         guard all.distance(to: reference) > colourThreshold else { return all }
         let paint = samples.filter { $0.distance(to: reference) <= colourThreshold }
         return paint.count >= max(8, samples.count / 5) ? ColourFeature.median(of: paint) : all

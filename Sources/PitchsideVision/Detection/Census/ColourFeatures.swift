@@ -11,6 +11,10 @@ struct ColourFeature {
         luma = Double(r + g + b) / 3
     }
 
+    init(_ colour: RGBColour) {
+        self.init(Int(colour.r), Int(colour.g), Int(colour.b))
+    }
+
     init(rg: Double, yb: Double, luma: Double) {
         self.rg = rg
         self.yb = yb

@@ -115,11 +115,12 @@ public struct StabilityAnalyzer: Sendable {
         let shakeLimit = maxFrameShiftFraction * Double(image.width)
         let jitter = max(maxJitterFraction * Double(image.width), minimumJitterPixels)
         // Back and forth along an axis: a shift past `jitter` each way within the history.
-        let jittered = [history.map(\.0), history.map(\.1)].contains { axis in
+        let axes = [history.map(\.0), history.map(\.1)]
+        let jittered = axes.contains { axis in
             axis.contains { $0 >= jitter } && axis.contains { $0 <= -jitter }
         }
         // Steps one way along an axis, the frames between still.
-        let crept = [history.map(\.0), history.map(\.1)].contains { axis in
+        let crept = axes.contains { axis in
             axis.filter { abs($0) < jitter / 3 }.count >= creepQuietFrames
                 && (axis.filter { $0 >= jitter }.count >= creepSteps || axis.filter { $0 <= -jitter }.count >= creepSteps)
         }
