@@ -147,6 +147,41 @@ final class StabilityAnalyzerTests: XCTestCase {
         XCTAssertEqual(afterThirdStep, 30 + StabilityAnalyzer().requiredSamples, "stable once fewer than three steps lie in the history")
     }
 
+    /// The last of a settle that drifts: the camera slides a fifth of a pixel a frame, all one way,
+    /// for eight frames, then rests four and makes a last step (held31-0002 at 640×360: 0.15–0.24
+    /// px a frame, 1.4 px in all, under Apple's summed limit, and too few still frames between for
+    /// a creep; two frames called stable before the last step). Not stable from the drift's start
+    /// until its steps leave the history.
+    func testDriftingToRestOneWayIsNotStable() {
+        let lastStep = 32
+        var stableDuringDrift: [Int] = []
+        let firstStable = self.firstStable(of: Texture(seed: 13), frames: 40, noise: 1, seed: 10) { i in
+            let drift = 0.2 * Double(min(max(0, i - 19), 8))
+            return (drift + (i >= lastStep ? 0.28 : 0), 0)
+        } check: { i, r in
+            XCTAssertLessThan(abs(r.tx), 1.25 / 1920 * 640, "frame \(i): each step under the per-frame limit")
+            XCTAssertFalse(r.moved, "frame \(i): under Apple's summed limit (\(r.summedShift))")
+            if (20...lastStep).contains(i), r.stable { stableDuringDrift.append(i) }
+        }
+        XCTAssertEqual(firstStable, StabilityAnalyzer().requiredSamples, "stable before the drift")
+        XCTAssertEqual(stableDuringDrift, [], "called stable while the camera drifted")
+    }
+
+    /// A still camera's one step of a third of a pixel: the frame that moved is not stable, the
+    /// next one is (held31-0011 at 960×540: called stable on the frame of its last step).
+    func testTheFrameOfAStepIsNotStable() {
+        let step = 30
+        var stableAt: [Int: Bool] = [:]
+        _ = self.firstStable(of: Texture(seed: 14), frames: 40, noise: 1, seed: 11) { i in
+            (i >= step ? 0.33 : 0, 0)
+        } check: { i, r in
+            stableAt[i] = r.stable
+        }
+        XCTAssertEqual(stableAt[step - 1], true, "still before the step")
+        XCTAssertEqual(stableAt[step], false, "the frame of the step")
+        XCTAssertEqual(stableAt[step + 1], true, "still again after it")
+    }
+
     /// Feeds 640 × 360 pictures of `texture` placed at `position(frame)` to a fresh analyzer,
     /// hands every result to `check`, and returns the first frame called stable.
     private func firstStable(of texture: Texture, frames: Int, noise: Double, seed: UInt64,

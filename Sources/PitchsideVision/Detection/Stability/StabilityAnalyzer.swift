@@ -69,6 +69,14 @@ public struct StabilityAnalyzer: Sendable {
     /// (held28-0017), and a still camera passes the shift one way as rarely as both ways.
     public var creepSteps = 3
     public var creepQuietFrames = 10
+    /// A camera drifting to rest: at least this many frames of the history shifted past
+    /// `maxJitterFraction` one way along an axis, too many for a creep's still frames between
+    /// (held31-0002 at 640×360: eight frames of 0.15–0.24 px one way, 1.4 px in all, under
+    /// Apple's 3.3; then a last step four frames later, two frames called stable before it). A
+    /// still camera's frames passed the jitter in no 16-frame history after its last move in 18 of
+    /// the 20 held31 games; in the other two (held31-0001, -0018, 640×360) the registration is
+    /// pulled one way for long stretches, and those frames were called unstable already.
+    public var driftSteps = 6
 
     private var previous: GrayPyramid?
     private var previousSize = (0, 0)
@@ -124,8 +132,16 @@ public struct StabilityAnalyzer: Sendable {
             axis.filter { abs($0) < jitter / 3 }.count >= creepQuietFrames
                 && (axis.filter { $0 >= jitter }.count >= creepSteps || axis.filter { $0 <= -jitter }.count >= creepSteps)
         }
+        // Many steps one way: a drift, whatever lies between them.
+        let drifted = axes.contains { axis in
+            axis.filter { $0 >= jitter }.count >= driftSteps || axis.filter { $0 <= -jitter }.count >= driftSteps
+        }
+        // This very frame moved: the camera's last step is no still frame (held31-0011 at 960×540:
+        // called stable on the frame of its last 0.34 px step).
+        let movedNow = abs(tx) >= jitter || abs(ty) >= jitter
         return StabilityResult(seq: frame.seq, ptsUs: frame.ptsUs, tx: tx, ty: ty, registered: true,
-                               stable: summedStill && !jittered && !crept && history.allSatisfy { abs($0.0) + abs($0.1) < shakeLimit },
+                               stable: summedStill && !jittered && !crept && !drifted && !movedNow
+                                   && history.allSatisfy { abs($0.0) + abs($0.1) < shakeLimit },
                                sampleCount: history.count, summedShift: summed, moved: false,
                                summedStill: summedStill)
     }
