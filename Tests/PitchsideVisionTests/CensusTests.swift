@@ -1483,3 +1483,65 @@ extension CensusTests {
         }
     }
 }
+
+extension CensusTests {
+    /// A bag seen in flight that came to rest unseen lies on the board pile it was last seen by:
+    /// within `intoPileReach` bag sides of it, and nearer it than the hole's centre (held31-0005
+    /// and -0017 throw 3: exactly on top of a pile of its own colour, not a pixel changed). Last
+    /// seen farther off, over the hole's mouth, or by a pile on the ground, it is not placed.
+    func testABagLastSeenInFlightByABoardPileCameDownOnIt() throws {
+        let (board, bagSide) = try boardAndBagSide(of: BoardScene.sideView(seed: 2))
+        let census = BagCensus()
+        let c = board.corners, hole = board.hole.center
+        let ends = [(c[0] + c[1]) * 0.5, (c[1] + c[2]) * 0.5, (c[2] + c[3]) * 0.5, (c[3] + c[0]) * 0.5]
+        let front = try XCTUnwrap(ends.max { $0.distance(to: hole) < $1.distance(to: hole) })
+        let along = (front - hole) * (1 / front.distance(to: hole))
+        let navy = RGBColour(r: 20, g: 30, b: 110)
+        func sighting(_ p: PlanePoint, _ place: BagPlacement = .onBoard) -> BagSighting {
+            BagSighting(center: p, colour: navy, place: place, area: bagSide * bagSide)
+        }
+        let pile = sighting(hole + along * (3 * bagSide))
+        let byIt = sighting(pile.center + along * (1.2 * bagSide))
+        XCTAssertEqual(census.pileTaking(byIt, resting: [pile], board: board, bagSide: bagSide)?.center, pile.center)
+        let farOff = sighting(pile.center + along * (2 * bagSide))
+        XCTAssertNil(census.pileTaking(farOff, resting: [pile], board: board, bagSide: bagSide), "last seen too far off")
+        let onGround = sighting(pile.center, .onGround)
+        XCTAssertNil(census.pileTaking(byIt, resting: [onGround], board: board, bagSide: bagSide), "a ground pile")
+        // A pile a bag's side from the hole, the bag last seen just past the hole's centre.
+        let besideHole = sighting(hole + along * bagSide)
+        let overMouth = sighting(hole + along * (-0.2 * bagSide))
+        XCTAssertLessThanOrEqual(besideHole.center.distance(to: overMouth.center), census.intoPileReach * bagSide, "the case: within reach")
+        XCTAssertNil(census.pileTaking(overMouth, resting: [besideHole], board: board, bagSide: bagSide), "over the hole's mouth")
+    }
+
+    /// The same through the census: a bag flies in over the top and vanishes into a navy pile,
+    /// the picture at rest the same as before it came. Counted on the board, and nothing said
+    /// of it (the flight decides where the throw ended).
+    func testABagThatVanishedIntoAPileInFlightIsCounted() throws {
+        var scene = BoardScene.sideView(seed: 2)
+        let (board, bagSide) = try boardAndBagSide(of: scene)
+        let c = board.corners, hole = board.hole.center
+        let ends = [(c[0] + c[1]) * 0.5, (c[1] + c[2]) * 0.5, (c[2] + c[3]) * 0.5, (c[3] + c[0]) * 0.5]
+        let front = try XCTUnwrap(ends.max { $0.distance(to: hole) < $1.distance(to: hole) })
+        let along = (front - hole) * (1 / front.distance(to: hole))
+        let pile = hole + along * (3 * bagSide)
+        let navy = (30.0, 40.0, 120.0)
+        scene.groundBags = [(pile, bagSide, navy)]
+        let still = scene.render(seed: 3)
+        var census = BagCensus()
+        var seq: UInt64 = 0
+        let first = try XCTUnwrap(rest(&census, [still], board: board, seq: &seq).last)
+        XCTAssertEqual(first.onBoard, 1, "the case: the pile counted \(first)")
+        // In flight from the front, falling onto the pile: last seen 1.2 bag sides short of it.
+        let flight = (0..<4).map { k -> ImageBuffer in
+            var s = scene
+            let p = pile + along * (Double(4 - k) * 0.9 * bagSide + 0.3 * bagSide) + PlanePoint(0, -Double(4 - k) * 0.6 * bagSide)
+            s.groundBags.append((p, bagSide, navy))
+            return s.render(seed: 4 + UInt64(k))
+        }
+        _ = rest(&census, flight, board: board, seq: &seq, frames: 1)
+        let after = try XCTUnwrap(rest(&census, [still], board: board, seq: &seq).last)
+        XCTAssertEqual(after.onBoard, 2, "\(after)")
+        XCTAssertFalse(after.changes.contains { $0.kind == .newBag }, "nothing said: \(after.changes)")
+    }
+}
