@@ -178,19 +178,6 @@ public struct BagCensus: Sendable {
     /// Whether such a blob showed. Without one, pixels that changed on a pile are a bag of it
     /// still settling, not one come down on it.
     private var sawArrival: Bool { largestArrival > 0 }
-    /// The largest such blob of the last frame that showed one: where a bag in flight was last
-    /// seen before it came to rest (`intoPileReach`).
-    private var lastArrivalSighting: BagSighting?
-    /// A bag seen arriving in flight that came to rest unseen (nothing new, none re-shaded, no
-    /// crossing of the hole's mouth) lies on the board pile nearest where it was last seen, when
-    /// that pile lies within this many bag sides of it, and nearer it than the hole: it came down
-    /// on a pile of its own colour, exactly on top, and changed no pixel of it at the census'
-    /// scale (held31-0005 throw 3 at 1280×720, 0.9 px from the bag under it; held31-0017 throw 3
-    /// at 640×360, a pile 1.4 bag sides from the hole: last seen 1.3 and 1.5 bag sides from the
-    /// pile, every later rest state a bag short). A bag gone into the hole unseen was last seen
-    /// 2 to 3.2 bag sides from the nearest pile over held31 and dev3 (12 throws), one gone to the
-    /// ground 3.3 to 4.
-    public var intoPileReach = 1.5
     /// Whether, after the crossing (`crossedHole`), a blob showed below the board's top at its
     /// back end (`dropsBehindBackEnd`): the bag went on across the hole's mouth and over the
     /// back, where the board may hide it at rest.
@@ -320,7 +307,6 @@ public struct BagCensus: Sendable {
         boardKey = []
         crossedHole = false
         largestArrival = 0
-        lastArrivalSighting = nil
         droppedBehind = false
         sinkingWaitSince = nil
         unplacedArrival = nil
@@ -356,7 +342,6 @@ public struct BagCensus: Sendable {
             // the blob is long (dev3-0008: a bag at the hole's mouth, and one that went in over it).
             let resting = lastRest?.sightings ?? []
             let away = sightings.filter { s in !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) } }
-            if let largest = away.max(by: { $0.area < $1.area }) { lastArrivalSighting = largest }
             if !away.isEmpty {
                 largestArrival = max(largestArrival, away.map { $0.area / max(1, $0.singleBagArea) }.max() ?? 0)
             }
@@ -416,9 +401,8 @@ public struct BagCensus: Sendable {
         sinkingWaitSince = nil
         restTaken = true
         hasReportedARestState = true
-        let arrived = sawArrival, arrivalShare = largestArrival, lastArrival = lastArrivalSighting
+        let arrived = sawArrival, arrivalShare = largestArrival
         largestArrival = 0
-        lastArrivalSighting = nil
         let pictures = RestStatePictures(beforeLast: restBeforeLast, last: lastRest, now: scan, arrived: arrived, bagSide: bagSide)
         if let scan { restBeforeLast = lastRest; lastRest = scan }
         // This rest state's own arrival counts: a blob beside the bag that came is no bag lying
@@ -461,16 +445,8 @@ public struct BagCensus: Sendable {
                 nextID += 1
             }
         }
-        var placedOnPile = false
-        if arrived, arrivalShare >= reshadeArrivalShare, !crossedHole, nothingNew, reshaded == nil, let lastArrival,
-           let pile = pileTaking(lastArrival, resting: pictures.lastSightings, board: scaled, bagSide: bagSide) {
-            // Counted, not said: the flight decides where the throw ended.
-            reported.append(CensusBag(id: nextID, center: pile.center, colour: pile.colour, place: .onBoard, sincePtsUs: frame.ptsUs))
-            nextID += 1
-            placedOnPile = true
-        }
         if arrived {
-            unplacedArrival = nothingNew && !crossedHole && !placedOnPile ? pictures.last.map { ($0, frame.ptsUs) } : nil
+            unplacedArrival = nothingNew && !crossedHole ? pictures.last.map { ($0, frame.ptsUs) } : nil
         } else if !nothingNew {
             unplacedArrival = nil
         }
@@ -481,17 +457,6 @@ public struct BagCensus: Sendable {
         // behind the board, not on it.
         return CensusResult(seq: frame.seq, ptsUs: frame.ptsUs, imageWidth: frame.image.width, imageHeight: frame.image.height,
                             bags: reported, changes: changes)
-    }
-
-    /// The board pile of the last rest state that a bag last seen in flight as `last` came down
-    /// on unseen: the nearest, within `intoPileReach` bag sides of it and nearer it than the hole's
-    /// centre (a bag last seen over the hole's mouth went in).
-    func pileTaking(_ last: BagSighting, resting: [BagSighting], board: BoardDetection, bagSide: Double) -> BagSighting? {
-        let reach = last.center.distance(to: board.hole.center)
-        guard let pile = resting.filter({ $0.place == .onBoard }).min(by: {
-            $0.center.distance(to: last.center) < $1.center.distance(to: last.center)
-        }), pile.center.distance(to: last.center) <= min(intoPileReach * bagSide, reach) else { return nil }
-        return pile
     }
 
     /// A run of unchanged frames starts at this frame, with these sightings.
