@@ -122,20 +122,17 @@ public struct StabilityAnalyzer: Sendable {
         let summedStill = history.count >= requiredSamples
         let shakeLimit = maxFrameShiftFraction * Double(image.width)
         let jitter = max(maxJitterFraction * Double(image.width), minimumJitterPixels)
+        // Along each axis: the frames shifted past `jitter` either way, and those still.
+        let axes = [history.map(\.0), history.map(\.1)].map { axis in
+            (forward: axis.filter { $0 >= jitter }.count, back: axis.filter { $0 <= -jitter }.count,
+             still: axis.filter { abs($0) < jitter / 3 }.count)
+        }
         // Back and forth along an axis: a shift past `jitter` each way within the history.
-        let axes = [history.map(\.0), history.map(\.1)]
-        let jittered = axes.contains { axis in
-            axis.contains { $0 >= jitter } && axis.contains { $0 <= -jitter }
-        }
+        let jittered = axes.contains { $0.forward > 0 && $0.back > 0 }
         // Steps one way along an axis, the frames between still.
-        let crept = axes.contains { axis in
-            axis.filter { abs($0) < jitter / 3 }.count >= creepQuietFrames
-                && (axis.filter { $0 >= jitter }.count >= creepSteps || axis.filter { $0 <= -jitter }.count >= creepSteps)
-        }
+        let crept = axes.contains { $0.still >= creepQuietFrames && max($0.forward, $0.back) >= creepSteps }
         // Many steps one way: a drift, whatever lies between them.
-        let drifted = axes.contains { axis in
-            axis.filter { $0 >= jitter }.count >= driftSteps || axis.filter { $0 <= -jitter }.count >= driftSteps
-        }
+        let drifted = axes.contains { max($0.forward, $0.back) >= driftSteps }
         // This very frame moved: the camera's last step is no still frame (held31-0011 at 960×540:
         // called stable on the frame of its last 0.34 px step).
         let movedNow = abs(tx) >= jitter || abs(ty) >= jitter
