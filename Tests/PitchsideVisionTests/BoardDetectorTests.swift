@@ -90,6 +90,34 @@ final class BoardDetectorTests: XCTestCase {
         XCTAssertEqual(kept.reduce(0) { $0 + Int($1) }, 6 * 12 + 6 * 13, "both halves")
     }
 
+    /// A side's edge samples taken against a bag's colour (inside the edge, or outside it) are
+    /// left out of its line, unless those left would not reach both ends of the side.
+    func testASidesSamplesAgainstABagAreLeftOutWhileTheRestSpanTheSide() {
+        let white = (212.0, 211.0, 203.0), grass = (92.0, 140.0, 60.0), olive = (100.0, 104.0, 44.0), yellow = (240.0, 200.0, 30.0)
+        func side(_ colours: [(top: (Double, Double, Double), outside: (Double, Double, Double))]) -> [EdgePolish.SideSample] {
+            colours.enumerated().map { i, c in
+                let along = 0.15 + 0.7 * Double(i) / Double(colours.count - 1)
+                return (along, PlanePoint(along * 80, 0), EdgePolish.EdgeSample(offset: 0, top: c.top, outside: c.outside))
+            }
+        }
+        // A bag on the top in the middle, another standing over the edge near one end.
+        var middle = Array(repeating: (top: white, outside: grass), count: 20)
+        for i in 8..<12 { middle[i].top = olive }
+        middle[15].outside = yellow
+        let kept = EdgePolish.withoutForeignColours(side(middle)).map(\.along)
+        XCTAssertEqual(kept.count, 15)
+        XCTAssertEqual(kept.first, 0.15)
+        XCTAssertEqual(kept.last, 0.85)
+        // Bags over the side's first third: the rest would be carried on to that corner, so all stay.
+        var firstThird = Array(repeating: (top: white, outside: grass), count: 20)
+        for i in 0..<7 { firstThird[i].top = olive }
+        XCTAssertEqual(EdgePolish.withoutForeignColours(side(firstThird)).count, 20)
+        // A side with a sample or two of a bag at its very end still reaches it within a fifth.
+        var lastOne = Array(repeating: (top: white, outside: grass), count: 20)
+        lastOne[19].top = olive
+        XCTAssertEqual(EdgePolish.withoutForeignColours(side(lastOne)).count, 19)
+    }
+
     /// An end's lines take the top's colour as the commonest of their samples: a bag and the
     /// hole's ring among them are outvoted, and the paint's own noise is averaged.
     func testTheCommonestColourOutvotesABagAmongTheTopsPaint() {
