@@ -46,6 +46,9 @@ final class CensusSmallSideViewTests: XCTestCase {
         XCTAssertEqual(oneOnBoard.onBoard, 1)
         feed(game.render(frame: oneOnBoard.frame + 20), times: census.settleFrames + 2)
         XCTAssertEqual(results.last?.onBoard, 1)
+        // Throw 3's last frames of flight, then rest.
+        let third = try XCTUnwrap(truth.throwsTruth.first { $0.index == 3 })
+        for i in (third.landingFrame - 8)...third.restFrame { feed(game.render(frame: i), times: 1) }
         feed(game.render(frame: twoOnBoard.frame + 20), times: census.settleFrames + 2)
         let last = try XCTUnwrap(results.last)
         print("seed 1000 at 640×360: census after throw 3: on board \(last.onBoard), in hole \(last.inHole), on ground \(last.onGround)")

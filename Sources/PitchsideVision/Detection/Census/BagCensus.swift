@@ -252,6 +252,20 @@ public struct BagCensus: Sendable {
     /// three rest states, and was never counted).
     private var unplacedArrival: (reference: BagScan, sincePtsUs: Int64)?
     public var catchUpMicroseconds: Int64 = 1_000_000
+    /// For this long after a rest state, with no blob of a whole bag seen arriving since
+    /// (`wholeArrivalShare`), a patch come in the blob of a bag first seen there is that bag
+    /// showing more of itself, not another bag: at 60 fps a bag ending its slide slowly looks
+    /// still long enough for a rest state, and the codec sharpens it over the next second
+    /// (held33-0016 throw 1: a yellow bag on a white 640×360 top grew by 0.94 of a bag 1.2 s
+    /// after its rest state, and was counted twice). Throws land at least 3.8 s apart in every
+    /// game rendered.
+    public var sharpeningMicroseconds: Int64 = 2_000_000
+    /// The least blob, in one bag's area, seen away from the resting ones that is a bag in
+    /// flight for `sharpeningMicroseconds`: every throw of held31–33 that landed showed one of
+    /// 1.3 or more (480 rest states); the codec's flicker at a key frame, 0.24–0.85 (held31-0009
+    /// at 41.9 s: 0.77, while throw 7's bag, come to rest 1.3 s before, sharpened by 0.31 of a
+    /// bag, counted again).
+    public var wholeArrivalShare = 1.0
     /// Board bags the census removed (no longer seen, nothing to say where they went), and
     /// when: a bag another slid over can fade with the codec for a rest state and sharpen again
     /// where it lay (`reseenBag`).
@@ -379,6 +393,16 @@ public struct BagCensus: Sendable {
            let largest = RestStateDifference(from: unplaced.reference, to: scan, arriving: true)?.appeared.first {
             // The bag of the last arrival, sharpened since (`unplacedArrival`).
             d.appeared = [largest]
+            difference = d
+        }
+        // The bag of the last rest state still sharpening (`sharpeningMicroseconds`).
+        if largestArrival < wholeArrivalShare, let last = lastRestPtsUs, frame.ptsUs - last <= sharpeningMicroseconds, var d = difference {
+            let fresh = reported.filter { $0.sincePtsUs == last && $0.place != .inHole }
+            d.appeared.removeAll { patch in
+                sightings.contains { s in
+                    patch.lies(in: s, margin: 0.5 * bagSide) && fresh.contains { s.covers($0.center, margin: 0.5 * bagSide) }
+                }
+            }
             difference = d
         }
         // A bag that crossed the hole's mouth and is sinking into it still shows there as a piece
