@@ -974,6 +974,49 @@ final class CensusTests: XCTestCase {
         }
     }
 
+    /// held32-0002 throw 7 (640×360 at 30 fps, rows 180–279): a pink bag comes down on a pile of
+    /// pink and navy bags that stretches from the hole along the top. No pixel turns bag-coloured
+    /// that was not; the pile re-shades at its end by the hole and again two bag sides from it.
+    /// The far re-shade counts the bag there, whichever of the two was found first. (The board
+    /// is found at 3.3 s, before any bag came.)
+    func testABagOnAPileReachingTheHoleIsCountedByTheReshadeAwayFromTheHole() throws {
+        let pictures = try ["1-resting", "2-in-flight", "3-landing", "4-after"].map {
+            try DetectionTestSupport.fixture("side-view-640-pile-to-hole-\($0).png")
+        }
+        // The board as found before the bags crowded its back end (the camera stands still).
+        let board = try XCTUnwrap(BoardDetector().detect(in: DetectionTestSupport.fixture("side-view-640-pile-to-hole-0-empty.png")))
+        var census = BagCensus()
+        var seq: UInt64 = 0
+        let first = try XCTUnwrap(rest(&census, [pictures[0]], board: board, seq: &seq).last)
+        _ = rest(&census, [pictures[1], pictures[2]], board: board, seq: &seq, frames: 1)
+        let after = try XCTUnwrap(rest(&census, [pictures[3]], board: board, seq: &seq).last)
+        XCTAssertEqual(after.changes.map(\.kind), [.reshaded])
+        XCTAssertEqual(after.onBoard, first.onBoard + 1, "\(after.bags)")
+    }
+
+    /// held33-0019 throw 5 (640×360 at 30 fps, rows 180–279): a navy bag drops into the hole
+    /// over a red bag and a navy one resting beside it, which make one blob. At the next rest
+    /// state the blob has lost a sliver (a third of a bag) to the codec, and nothing was added
+    /// to it: too little for its top bag to have left it. Taken for that, the red bag went
+    /// through the hole, and every later rest state was a bag short on the board.
+    func testASliverGoneFromAPileIsNoBagLeavingIt() throws {
+        let pictures = try ["1-resting", "2-in-flight", "3-over-pile", "4-after"].map {
+            try DetectionTestSupport.fixture("side-view-640-pile-by-hole-\($0).png")
+        }
+        let board = try XCTUnwrap(BoardDetector().detect(in: pictures[0]))
+        for (share, knocked) in [(BagCensus().leftShare, false), (0, true)] {
+            var census = BagCensus()
+            census.leftShare = share
+            var seq: UInt64 = 0
+            let first = try XCTUnwrap(rest(&census, [pictures[0]], board: board, seq: &seq).last)
+            _ = rest(&census, [pictures[1], pictures[2]], board: board, seq: &seq, frames: 2)
+            let after = try XCTUnwrap(rest(&census, [pictures[3]], board: board, seq: &seq).last)
+            XCTAssertEqual(after.changes.contains { $0.kind == .knockedIn }, knocked, "leftShare \(share): \(after.changes)")
+            // Taking any sliver for a bag leaving also empties a bag off the pair farther along.
+            XCTAssertEqual(after.onBoard < first.onBoard, knocked, "leftShare \(share)")
+        }
+    }
+
     /// A bag comes to rest on the top, not yet sharp (drawn smaller); a moment later a blob of
     /// 0.6 of a bag flickers on the ground far behind the board, as the codec's key frames throw
     /// up, and the bag shows whole. The flicker is no bag in flight (every landed throw of
