@@ -359,34 +359,7 @@ public struct BagCensus: Sendable {
         } else {
             unchangedFrames = 0
             restTaken = false
-            // A blob of the last rest state (a pile standing beside the hole) is no bag passing:
-            // whenever anything else in view stirred, it was taken for one, and each stir counted
-            // one more bag in the hole (dev 3008: ten by the end of an eight-throw game). Its area
-            // tells it from that blob with a bag passing over it, whose centre hardly moves when
-            // the blob is long (dev3-0008: a bag at the hole's mouth, and one that went in over it).
-            let resting = lastRest?.sightings ?? []
-            let away = sightings.filter { s in !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) } }
-            if !away.isEmpty {
-                largestArrival = max(largestArrival, away.map { $0.area / max(1, $0.singleBagArea) }.max() ?? 0)
-            }
-            // Before the first rest state nothing rests anywhere to tell a bag passing from what
-            // lay there (a small top's hole makes a blob at its own mouth: `isHoleByArea`).
-            if scaled.lengthAlongFirstEdge, hasReportedARestState, sightings.contains(where: { s in
-                let atEmptyMouth = (liesAtMouth(s, board: scaled, bagSide: bagSide)
-                                    || slidesOntoMouth(s, board: scaled, bagSide: bagSide))
-                    && !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) }
-                // The resting blobs this one holds (a bag come down on or beside them joins them).
-                let held = resting.filter { s.covers($0.center, margin: 0) }
-                return ((passesOverHole(s, held: held, scan: scan, board: scaled, bagSide: bagSide) || atEmptyMouth
-                         || grewAtMouth(s, held: held, board: scaled, bagSide: bagSide))
-                        && !resting.contains { same($0, s, tolerance: 0.25 * bagSide) })
-                    || recolouredAtMouth(s, resting: resting, board: scaled, bagSide: bagSide)
-            }) {
-                crossedHole = true
-            }
-            if crossedHole, sightings.contains(where: { dropsBehindBackEnd($0, resting: resting, board: scaled, bagSide: bagSide) }) {
-                droppedBehind = true
-            }
+            watchMotion(sightings, scan: scan, board: scaled, bagSide: bagSide)
         }
         if unchangedFrames == 0 { restartStillRun(sightings, scan: scan, at: frame.ptsUs) }
         guard !restTaken, unchangedFrames >= settleFrames, frame.ptsUs - unchangedSincePtsUs >= settleMicroseconds,
@@ -504,6 +477,39 @@ public struct BagCensus: Sendable {
             }
         }
         return difference
+    }
+
+    /// The scene stirred since the last frame: what moved in view since the last rest state, for
+    /// the next one (`largestArrival`, `crossedHole`, `droppedBehind`).
+    private mutating func watchMotion(_ sightings: [BagSighting], scan: BagScan?, board: BoardDetection, bagSide: Double) {
+        // A blob of the last rest state (a pile standing beside the hole) is no bag passing:
+        // whenever anything else in view stirred, it was taken for one, and each stir counted
+        // one more bag in the hole (dev 3008: ten by the end of an eight-throw game). Its area
+        // tells it from that blob with a bag passing over it, whose centre hardly moves when
+        // the blob is long (dev3-0008: a bag at the hole's mouth, and one that went in over it).
+        let resting = lastRest?.sightings ?? []
+        let away = sightings.filter { s in !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) } }
+        if !away.isEmpty {
+            largestArrival = max(largestArrival, away.map { $0.area / max(1, $0.singleBagArea) }.max() ?? 0)
+        }
+        // Before the first rest state nothing rests anywhere to tell a bag passing from what
+        // lay there (a small top's hole makes a blob at its own mouth: `isHoleByArea`).
+        if board.lengthAlongFirstEdge, hasReportedARestState, sightings.contains(where: { s in
+            let atEmptyMouth = (liesAtMouth(s, board: board, bagSide: bagSide)
+                                || slidesOntoMouth(s, board: board, bagSide: bagSide))
+                && !resting.contains { $0.covers(s.center, margin: 0.5 * bagSide) }
+            // The resting blobs this one holds (a bag come down on or beside them joins them).
+            let held = resting.filter { s.covers($0.center, margin: 0) }
+            return ((passesOverHole(s, held: held, scan: scan, board: board, bagSide: bagSide) || atEmptyMouth
+                     || grewAtMouth(s, held: held, board: board, bagSide: bagSide))
+                    && !resting.contains { same($0, s, tolerance: 0.25 * bagSide) })
+                || recolouredAtMouth(s, resting: resting, board: board, bagSide: bagSide)
+        }) {
+            crossedHole = true
+        }
+        if crossedHole, sightings.contains(where: { dropsBehindBackEnd($0, resting: resting, board: board, bagSide: bagSide) }) {
+            droppedBehind = true
+        }
     }
 
     /// A run of unchanged frames starts at this frame, with these sightings.
