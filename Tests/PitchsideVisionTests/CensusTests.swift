@@ -404,6 +404,11 @@ final class CensusTests: XCTestCase {
         XCTAssertTrue(after.changes.contains { $0.kind == .newBag && $0.place == .inHole && $0.inferred }, file: file, line: line)
     }
 
+    /// The frames of one fixture series, `NAME-STEP.png` for each step, in order.
+    private func fixtureSeries(_ name: String, _ steps: [String]) throws -> [ImageBuffer] {
+        try steps.map { try DetectionTestSupport.fixture("\(name)-\($0).png") }
+    }
+
     /// Feeds each picture for long enough to be a rest state; the results.
     private func rest(_ census: inout BagCensus, _ images: [ImageBuffer], board: BoardDetection, seq: inout UInt64,
                       frames: Int? = nil) -> [CensusResult] {
@@ -772,9 +777,7 @@ final class CensusTests: XCTestCase {
     /// bag that came changes its box, and is kept while it fades:
     /// `testABagSeenArrivingThatFadesBelowTheThresholdStaysCounted`.)
     func testAFlightsTraceCountedOnTheGroundIsDroppedWhenItFades() throws {
-        let pictures = try ["1-before", "2-passing", "3-left", "4-gone"].map {
-            try DetectionTestSupport.fixture("side-view-640-flight-trace-\($0).png")
-        }
+        let pictures = try fixtureSeries("side-view-640-flight-trace", ["1-before", "2-passing", "3-left", "4-gone"])
         let board = try XCTUnwrap(BoardDetector().detect(in: pictures[0]))
         var census = BagCensus()
         var seq: UInt64 = 0
@@ -936,9 +939,7 @@ final class CensusTests: XCTestCase {
     /// it (held21-0000 at 640×360, frames at 0.7, 7.9 and 8.33 s). That flicker is no bag come
     /// down on the resting one: one bag on the board, not two.
     func testABagSharpeningWhileTheTopsEdgeFlickersIsOneBag() throws {
-        let pictures = try ["1-empty", "2-landed", "3-sharpened"].map {
-            try DetectionTestSupport.fixture("side-view-640-bag-sharpening-\($0).png")
-        }
+        let pictures = try fixtureSeries("side-view-640-bag-sharpening", ["1-empty", "2-landed", "3-sharpened"])
         let board = try XCTUnwrap(BoardDetector().detect(in: pictures[0]))
         let flicker = BagFinder().find(in: pictures[2], board: board).filter { $0.area < 0.5 * $0.singleBagArea }
         XCTAssertEqual(flicker.count, 1, "the case: a blob under half a bag beside the bag")
@@ -958,9 +959,7 @@ final class CensusTests: XCTestCase {
     /// nothing come since, the codec has sharpened it by 0.94 of a bag. That is the same bag:
     /// one on the board, not two (every rest state of the game was one over).
     func testABagStillShowingMoreOfItselfSoonAfterItsRestStateIsNoSecondBag() throws {
-        let pictures = try ["1-empty", "2-passing", "3-still-sliding", "4-sharpened"].map {
-            try DetectionTestSupport.fixture("side-view-640-slow-slide-\($0).png")
-        }
+        let pictures = try fixtureSeries("side-view-640-slow-slide", ["1-empty", "2-passing", "3-still-sliding", "4-sharpened"])
         let board = try XCTUnwrap(BoardDetector().detect(in: pictures[0]))
         for (window, expected) in [(BagCensus().sharpeningMicroseconds, 1), (0, 2)] {
             var census = BagCensus()
@@ -980,9 +979,7 @@ final class CensusTests: XCTestCase {
     /// The far re-shade counts the bag there, whichever of the two was found first. (The board
     /// is found at 3.3 s, before any bag came.)
     func testABagOnAPileReachingTheHoleIsCountedByTheReshadeAwayFromTheHole() throws {
-        let pictures = try ["1-resting", "2-in-flight", "3-landing", "4-after"].map {
-            try DetectionTestSupport.fixture("side-view-640-pile-to-hole-\($0).png")
-        }
+        let pictures = try fixtureSeries("side-view-640-pile-to-hole", ["1-resting", "2-in-flight", "3-landing", "4-after"])
         // The board as found before the bags crowded its back end (the camera stands still).
         let board = try XCTUnwrap(BoardDetector().detect(in: DetectionTestSupport.fixture("side-view-640-pile-to-hole-0-empty.png")))
         var census = BagCensus()
@@ -1000,9 +997,7 @@ final class CensusTests: XCTestCase {
     /// to it: too little for its top bag to have left it. Taken for that, the red bag went
     /// through the hole, and every later rest state was a bag short on the board.
     func testASliverGoneFromAPileIsNoBagLeavingIt() throws {
-        let pictures = try ["1-resting", "2-in-flight", "3-over-pile", "4-after"].map {
-            try DetectionTestSupport.fixture("side-view-640-pile-by-hole-\($0).png")
-        }
+        let pictures = try fixtureSeries("side-view-640-pile-by-hole", ["1-resting", "2-in-flight", "3-over-pile", "4-after"])
         let board = try XCTUnwrap(BoardDetector().detect(in: pictures[0]))
         for (share, knocked) in [(BagCensus().leftShare, false), (0, true)] {
             var census = BagCensus()

@@ -405,22 +405,21 @@ public struct BagCensus: Sendable {
         // A bag seen again is no change in what lies where: the rest state is still a quiet one.
         let nothingNew = changes.allSatisfy { $0.kind == .seenAgain }
         let reshadings = nothingNew ? difference.map { reshadedBags($0, sightings: sightings, bagSide: bagSide) } ?? [] : []
-        let reshaded = reshadings.first
-        if crossedHole, droppedBehind, nothingNew, reshaded == nil {
+        if crossedHole, droppedBehind, nothingNew, reshadings.isEmpty {
             // It crossed the hole's mouth, dropped behind the back end and none came to rest in
             // view: it lies behind the board (held2-0008 and dev8-0008 throw 8 slid across the
             // mouth and over the back; taken through the hole, each scored 15). Not listed
             // among the bags: no later rest state could see it there.
             changes.append(CensusChange(kind: .newBag, bagID: nextID, place: .onGround, inferred: true))
             nextID += 1
-        } else if crossedHole, nothingNew, reshaded == nil {
+        } else if crossedHole, nothingNew, reshadings.isEmpty {
             // A bag went past the hole and none came to rest anywhere: it went in.
             let bag = CensusBag(id: nextID, center: scaled.hole.center, colour: RGBColour(r: 0, g: 0, b: 0), place: .inHole, sincePtsUs: frame.ptsUs)
             nextID += 1
             reported.append(bag)
             changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: .inHole, inferred: true))
         }
-        if let (bag, _, _) = reshaded {
+        if let (bag, _, _) = reshadings.first {
             changes.append(CensusChange(kind: .reshaded, bagID: bag.id, place: bag.place))
             // A bag came through the air, none crossed the hole, and a re-shade lies more than a
             // bag and a half from the hole: it is that bag come down on the resting one, and it is
@@ -754,6 +753,10 @@ public struct BagCensus: Sendable {
         }
         let appearedIn = difference.map { owners($0.appeared) } ?? []
         let disappearedIn = difference.map { owners($0.disappeared) } ?? []
+        /// The patches of `patches` (owned as `owner` says) that belong to blob `k`.
+        func patches(_ patches: [ChangedPatch], ownedBy owner: [Int?], blob k: Int) -> [ChangedPatch] {
+            zip(patches, owner).filter { $0.1 == k }.map(\.0)
+        }
         // The removed bag, if any, that blob `k` shows again, in its colour where it lay: none of
         // the blob's pixels changed since the last rest state (it was there, too faint for a
         // blob), or its one new piece is too small for a bag thrown there and came soon after
@@ -764,7 +767,7 @@ public struct BagCensus: Sendable {
         func reseenBag(_ k: Int) -> CensusBag? {
             guard !missing.isEmpty, let difference else { return nil }
             let s = sightings[k]
-            let pieces = difference.appeared.indices.filter { appearedIn[$0] == k }.map { difference.appeared[$0] }
+            let pieces = patches(difference.appeared, ownedBy: appearedIn, blob: k)
             let at: PlanePoint, since: Int64
             if pieces.isEmpty {
                 (at, since) = (s.center, .min)
@@ -791,9 +794,7 @@ public struct BagCensus: Sendable {
             guard !inside.isEmpty else { unmatchedNew.append(k); continue }
             let before = inside.map { reported[$0].area }.reduce(0, +)
             let growth = s.area - before
-            let gone = difference.map { d in
-                d.disappeared.indices.filter { disappearedIn[$0] == k }.map { d.disappeared[$0].area }.reduce(0, +)
-            } ?? 0
+            let gone = difference.map { patches($0.disappeared, ownedBy: disappearedIn, blob: k).map(\.area).reduce(0, +) } ?? 0
             let shrank = difference == nil ? growth <= -growthShare * s.singleBagArea : gone >= leftShare * s.singleBagArea
             let grew = difference == nil ? growth >= growthShare * s.singleBagArea : appearedIn.contains(k)
             if inside.count > 1, shrank, !grew, let newest = inside.max(by: { reported[$0].id < reported[$1].id }) {
