@@ -158,6 +158,24 @@ final class CensusSmallSideViewTests: XCTestCase {
         XCTAssertEqual(byWidthAlone.find(in: picture, board: board).filter { $0.place == .onBoard }.map(\.count), [2])
     }
 
+    /// Development game dev3-0003 at 0.42 s (640×360, cropped to 200 × 100 from (40, 190)): one
+    /// olive bag on a blue top before the first throw, blurred into a blob that fills its 10 × 4
+    /// box, 1.9 bags' area. By its area two; the box has no room for a second bag: one (counted
+    /// two, every rest state of the game was one over).
+    func testOneBagFillingItsBoxIsOneBag() throws {
+        let picture = try DetectionTestSupport.fixture("side-view-640-olive-bag-filling-its-box.png")
+        let board = try XCTUnwrap(BoardDetector().detect(in: picture))
+        let onBoard = BagFinder().find(in: picture, board: board).filter { $0.place == .onBoard }
+        print("dev3-0003 before the first throw: \(onBoard.map { ($0.area / $0.singleBagArea, $0.count) })")
+        XCTAssertEqual(onBoard.map(\.count), [1])
+        // Its area alone says two.
+        var byAreaAlone = BagFinder()
+        byAreaAlone.oneBagRoomAcross = 0
+        let alone = byAreaAlone.find(in: picture, board: board).filter { $0.place == .onBoard }
+        XCTAssertGreaterThanOrEqual(alone.first.map { $0.area / $0.singleBagArea } ?? 0, 1.5 + byAreaAlone.splitMargin)
+        XCTAssertEqual(alone.map(\.count), [2])
+    }
+
     /// Development games dev8-0000, -0002 and -0018 (640×360): olive bags lie on the ground
     /// before the first throw, blurred into it. On grey ground they lay 17–34 from it (under its
     /// threshold, but darker than it and of their own hue); on grass one showed only a thin strip

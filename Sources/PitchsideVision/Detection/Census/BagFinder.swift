@@ -45,6 +45,14 @@ public struct BagFinder: Sendable {
     /// edge's shade joined to it, made a blob 1.97 sides wide of only 1.07–1.17 (held20-0019:
     /// counted two, every rest state of the game one over).
     public var pairAreaShare = 1.4
+    /// A blob on the top in a side view narrower than `oneBagRoomAcross` bag sides and shorter
+    /// than `oneBagRoomRows` of one bag's rows has no room for a second bag, whatever its area:
+    /// a bag blurred at 640×360 fills its box (dev3-0003: one olive bag on a blue top, 10 × 4
+    /// pixels, all of them bag-coloured, 1.95 bags' area; counted two, every rest state of the
+    /// game one over). Two bags side by side measured 1.75 sides or more across, one behind the
+    /// other 1.7 bag rows or more tall.
+    public var oneBagRoomAcross = 1.6
+    public var oneBagRoomRows = 1.5
     /// Darker than this share of the lit top's brightness, a pixel on the top is not its paint
     /// (the top's outline is drawn at about 0.55).
     public var darkOnTopShare = 0.65
@@ -300,7 +308,10 @@ public struct BagFinder: Sendable {
             let across = longest / bag
             let widePair = sighting.place == .onBoard && across >= widestBag && Double(blob.count) >= pairAreaShare * single
             let byWidth = widePair ? Int((across + 0.5 - splitMargin).rounded(.down)) : 1
-            let count = min(maxBagsPerBlob, max(1, byArea, byWidth))
+            // One bag's rows: its area over its width.
+            let rows = Double(by1 - by0 + 1) / (single / bag)
+            let roomForOne = !overhead && sighting.place == .onBoard && across < oneBagRoomAcross && rows < oneBagRoomRows
+            let count = roomForOne ? 1 : min(maxBagsPerBlob, max(1, byArea, byWidth))
             sighting.count = count
             sighting.extentMin = PlanePoint(Double(x0 + bx0) * k, Double(y0 + by0) * k)
             sighting.extentMax = PlanePoint(Double(x0 + bx1 + 1) * k, Double(y0 + by1 + 1) * k)
