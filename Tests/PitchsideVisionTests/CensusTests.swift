@@ -991,6 +991,29 @@ final class CensusTests: XCTestCase {
         XCTAssertEqual(after.onBoard, first.onBoard + 1, "\(after.bags)")
     }
 
+    /// dev3-0000 throw 8 (640×360 at 30 fps, rows 180–279; frames 1320, 1372, 1374 and 1386): a pink
+    /// bag comes down on a pile of pink bags at the top's front end, four bag sides from the
+    /// hole. At rest the pile's pixels are as they were: nothing new, nothing re-shaded, nothing
+    /// crossed the hole. The pile stirred last as the bag came down, far from the hole: it lies
+    /// there, counted on the board and said inferred (it was read as gone into the hole, and the
+    /// last rest state was a bag short). The board is found on frame 120, before any bag came
+    /// (the camera stands still).
+    func testABagHiddenOnAPileOfItsColourIsCountedWhereThePileStirredLast() throws {
+        let pictures = try fixtureSeries("side-view-640-stir-on-pile", ["1-resting", "2-in-flight", "3-over-pile", "4-after"])
+        let board = try XCTUnwrap(BoardDetector().detect(in: DetectionTestSupport.fixture("side-view-640-stir-on-pile-0-empty.png")))
+        for (reach, counted) in [(BagCensus().pileStirReach, true), (.infinity, false)] {
+            var census = BagCensus()
+            census.pileStirReach = reach
+            var seq: UInt64 = 0
+            let first = try XCTUnwrap(rest(&census, [pictures[0]], board: board, seq: &seq).last)
+            _ = rest(&census, [pictures[1], pictures[2]], board: board, seq: &seq, frames: 1)
+            let after = try XCTUnwrap(rest(&census, [pictures[3]], board: board, seq: &seq).last)
+            XCTAssertEqual(after.onBoard, first.onBoard + (counted ? 1 : 0), "pileStirReach \(reach): \(after.changes)")
+            XCTAssertEqual(after.changes.map { "\($0.kind) \($0.place) \($0.inferred)" }, counted ? ["newBag onBoard true"] : [],
+                           "pileStirReach \(reach)")
+        }
+    }
+
     /// held33-0019 throw 5 (640×360 at 30 fps, rows 180–279): a navy bag drops into the hole
     /// over a red bag and a navy one resting beside it, which make one blob. At the next rest
     /// state the blob has lost a sliver (a third of a bag) to the codec, and nothing was added

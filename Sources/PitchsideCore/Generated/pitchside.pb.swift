@@ -804,7 +804,9 @@ public nonisolated struct PSCensusChange: Sendable {
   /// The bag was not seen at rest: a new bag in the hole inferred from a bag seen passing just
   /// above the hole when none came to rest in view (the flight may know better: it can have
   /// come down on a pile that hides it), or on the ground when it was then seen dropping behind
-  /// the board's back end (such a bag is not listed among the bags: none can be seen there).
+  /// the board's back end (such a bag is not listed among the bags: none can be seen there), or
+  /// on the board when nothing changed at rest and a pile of its colour stirred last well away
+  /// from the hole (listed there: its colour hides it on the pile).
   public var inferred: Bool = false
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()

@@ -52,6 +52,8 @@ public struct CensusChange: Sendable, Equatable, Codable {
     /// none came to rest in view. The flight may know better (it can have come down on a pile
     /// that hides it). Or a bag on the ground behind the board, seen passing over the hole and
     /// then dropping behind the back end (not listed among the bags: none can be seen there).
+    /// Or a bag on the board come down on a pile of its colour: nothing changed at rest, and
+    /// the pile stirred last well away from the hole (`BagCensus.pileStirReach`).
     public var inferred: Bool
 
     public init(kind: Kind, bagID: UInt32, place: BagPlacement, inferred: Bool = false) {
@@ -178,6 +180,11 @@ public struct BagCensus: Sendable {
     /// Whether such a blob showed. Without one, pixels that changed on a pile are a bag of it
     /// still settling, not one come down on it.
     private var sawArrival: Bool { largestArrival > 0 }
+    /// Since the last rest state, where a resting board blob last stirred: the largest patch
+    /// changed against that rest state over one, in the latest frame that showed any
+    /// (`notePileStir`). A bag come down on a pile of its own colour can leave the pile's pixels
+    /// as they were; where it stirred last says it came down there.
+    private var lastPileStir: ChangedPatch?
     /// Whether, after the crossing (`crossedHole`), a blob showed below the board's top at its
     /// back end (`dropsBehindBackEnd`): the bag went on across the hole's mouth and over the
     /// back, where the board may hide it at rest.
@@ -206,6 +213,11 @@ public struct BagCensus: Sendable {
     /// at 640×360: 0.26 of a bag, 0.6 s after a bag came to rest, which sharpened then; counted
     /// twice, every rest state of the game one over).
     public var reshadeArrivalShare = 0.5
+    /// How far from the hole's centre (in bag sides) a pile must have stirred last for a bag
+    /// through the air that came to rest nowhere in view to lie on it (`process`). In held31–34
+    /// and dev3, bags come down on piles of their colour stirred them last 2.1–4.7 sides from
+    /// the hole (11 of 15), bags gone into the hole 0.2–1.9 (21 of the 22 that stirred one).
+    public var pileStirReach = 2.0
     /// A board bag counted by its area alone (at the first rest state, none seen arriving), unseen
     /// now and clear of the hole (`besideHole`), is still there when its box changed under
     /// `flickerShare` since the last rest state and at least this share of it stays
@@ -331,6 +343,7 @@ public struct BagCensus: Sendable {
         boardKey = []
         crossedHole = false
         largestArrival = 0
+        lastPileStir = nil
         droppedBehind = false
         sinkingWaitSince = nil
         unplacedArrival = nil
@@ -362,6 +375,7 @@ public struct BagCensus: Sendable {
             watchMotion(sightings, scan: scan, board: scaled, bagSide: bagSide)
         }
         if unchangedFrames == 0 { restartStillRun(sightings, scan: scan, at: frame.ptsUs) }
+        if !restTaken, let scan { notePileStir(scan, bagSide: bagSide) }
         guard !restTaken, unchangedFrames >= settleFrames, frame.ptsUs - unchangedSincePtsUs >= settleMicroseconds,
               sinkingWaitSince.map({ frame.ptsUs - $0 >= sinkingWaitMicroseconds }) ?? true else { return nil }
         if let before = anchorScan, let scan, RestStateDifference.anyChange(from: before, to: scan) {
@@ -391,8 +405,9 @@ public struct BagCensus: Sendable {
         sinkingWaitSince = nil
         restTaken = true
         hasReportedARestState = true
-        let arrived = sawArrival, arrivalShare = largestArrival
+        let arrived = sawArrival, arrivalShare = largestArrival, pileStir = lastPileStir
         largestArrival = 0
+        lastPileStir = nil
         let pictures = RestStatePictures(beforeLast: restBeforeLast, last: lastRest, now: scan, arrived: arrived, bagSide: bagSide)
         if let scan { restBeforeLast = lastRest; lastRest = scan }
         // This rest state's own arrival counts: a blob beside the bag that came is no bag lying
@@ -440,8 +455,25 @@ public struct BagCensus: Sendable {
                 nextID += 1
             }
         }
+        // A bag in flight shows whole (`wholeArrivalShare`): a flicker of the codec's far off
+        // while a resting bag sharpens stirs its blob too.
+        let pileLanding = reshadings.isEmpty && nothingNew && !crossedHole && arrivalShare >= wholeArrivalShare
+            ? pileStir.flatMap { stir in
+                stir.center.distance(to: scaled.hole.center) >= pileStirReach * bagSide
+                    ? sightings.first { $0.place == .onBoard && stir.lies(in: $0, margin: 0.5 * bagSide) }.map { (stir, $0) } : nil
+            } : nil
+        if let (pileStir, blob) = pileLanding {
+            // A bag came through the air, nothing changed at rest, none crossed the hole, and a
+            // resting pile stirred last well away from the hole: that bag lies on the pile, its
+            // own colour hiding it (held32-0009, held33-0013, dev3-0004: every later rest state a
+            // bag short). Inferred, so the flight still decides the throw (docs/game.md, Outcome).
+            let bag = CensusBag(id: nextID, center: pileStir.center, colour: blob.colour, place: .onBoard, sincePtsUs: frame.ptsUs)
+            nextID += 1
+            reported.append(bag)
+            changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: .onBoard, inferred: true))
+        }
         if arrived {
-            unplacedArrival = nothingNew && !crossedHole ? pictures.last.map { ($0, frame.ptsUs) } : nil
+            unplacedArrival = nothingNew && !crossedHole && pileLanding == nil ? pictures.last.map { ($0, frame.ptsUs) } : nil
         } else if !nothingNew {
             unplacedArrival = nil
         }
@@ -509,6 +541,16 @@ public struct BagCensus: Sendable {
         if crossedHole, sightings.contains(where: { dropsBehindBackEnd($0, resting: resting, board: board, bagSide: bagSide) }) {
             droppedBehind = true
         }
+    }
+
+    /// Notes where a resting board blob stirred in this frame, if one did (`lastPileStir`).
+    private mutating func notePileStir(_ scan: BagScan, bagSide: Double) {
+        guard let last = lastRest, last.sightings.contains(where: { $0.place == .onBoard }),
+              let patches = RestStateDifference.patches(from: last, to: scan) else { return }
+        let onPiles = (patches.appeared + patches.reshaded).filter { patch in
+            last.sightings.contains { $0.place == .onBoard && patch.lies(in: $0, margin: 0.5 * bagSide) }
+        }
+        if let largest = onPiles.max(by: { $0.area < $1.area }) { lastPileStir = largest }
     }
 
     /// A run of unchanged frames starts at this frame, with these sightings.
