@@ -257,6 +257,26 @@ final class UnseenAtRestTests: XCTestCase {
         XCTAssertEqual(judge(reshaded: past, slide: past.x - landing.x), .hole)
     }
 
+    /// The census guessed the thrown bag on a pile of its colour (an inferred `NEW_BAG` on the
+    /// board, listed where the pile stirred last): the throw is judged as after a quiet rest
+    /// state, against the bags that lay there before. Counted among them, the guess makes the
+    /// pile that holds it (held33-0014 at 46.6 s: a bag bounced off a pile to the ground behind
+    /// the board, guessed on the pile, was scored on the board).
+    func testABagInferredOnAPileIsJudgedAgainstTheBagsThatLayThereBefore() {
+        let script = GameScript()
+        let landing = Vec2(0.70, 0.635)
+        let resting = [landing + Vec2(0.004, 0.002)]
+        var guessed = quietCensus(script, frame: 95, boardBags: resting + [landing])
+        var change = PSCensusChange.of(.censusChangeNewBag, bagID: 101, place: .onBoard)
+        change.inferred = true
+        guessed.census.changes = [change]
+        let before = quietCensus(script, frame: 95, boardBags: resting)
+        let quietOutcome = outcome(landing: landing, extra: [95: before])
+        XCTAssertEqual(outcome(landing: landing, extra: [95: guessed]), quietOutcome)
+        XCTAssertEqual(outcome(landing: landing, extra: [95: quietCensus(script, frame: 95, boardBags: resting + [landing])]), .board)
+        XCTAssertEqual(quietOutcome, .miss)
+    }
+
     /// The census saw a bag pass just above the hole and none come to rest: it infers a bag in
     /// the hole. A pile where the flight came down does not overrule it (the bag slid past the
     /// pile into the hole); a bag re-shaded there does (it came down on that bag).

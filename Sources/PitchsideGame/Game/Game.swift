@@ -482,8 +482,15 @@ public struct Game: Sendable {
             || census.changes.contains { $0.inferred && $0.kind == .censusChangeNewBag && $0.place == .inHole }
         let droppedBehind = droppedBehindBefore
             || census.changes.contains { $0.inferred && $0.kind == .censusChangeNewBag && $0.place == .onGround }
+        // A bag the census only inferred on a pile is its guess at this very throw's bag: the
+        // flight judges the throw against the bags that lay there before (held33-0014 at 46.6 s:
+        // a bag bounced off a pile to the ground behind the board, guessed on the pile, and then
+        // scored on the board by the pile it made).
+        let guessed = Set(census.changes.filter { $0.inferred && $0.kind == .censusChangeNewBag && $0.place == .onBoard }.map(\.bagID))
+        var before = census
+        before.bags.removeAll { guessed.contains($0.id) }
         let outcome = OutcomeJudge.unseenAtRest(flightOutcome: p.flightOutcome, landing: p.landing, direction: p.direction,
-                                                lastCensus: census, reshaded: reshaded, passedOverHole: passedOverHole,
+                                                lastCensus: before, reshaded: reshaded, passedOverHole: passedOverHole,
                                                 droppedBehindBoard: droppedBehind, slide: predictedSlide(p, board: board), board: board)
         return (outcome, census.header.ptsUs, passedOverHole, droppedBehind, reshadedBag?.id)
     }
