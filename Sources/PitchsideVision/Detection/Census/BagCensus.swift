@@ -457,17 +457,14 @@ public struct BagCensus: Sendable {
         }
         // A bag in flight shows whole (`wholeArrivalShare`): a flicker of the codec's far off
         // while a resting bag sharpens stirs its blob too.
-        let pileLanding = reshadings.isEmpty && nothingNew && !crossedHole && arrivalShare >= wholeArrivalShare
-            ? pileStir.flatMap { stir in
-                stir.center.distance(to: scaled.hole.center) >= pileStirReach * bagSide
-                    ? sightings.first { $0.place == .onBoard && stir.lies(in: $0, margin: 0.5 * bagSide) }.map { (stir, $0) } : nil
-            } : nil
-        if let (pileStir, blob) = pileLanding {
+        let quietAfterFlight = reshadings.isEmpty && nothingNew && !crossedHole && arrivalShare >= wholeArrivalShare
+        let pileLanding = quietAfterFlight ? hiddenPileLanding(pileStir, sightings: sightings, board: scaled, bagSide: bagSide) : nil
+        if let (stir, pile) = pileLanding {
             // A bag came through the air, nothing changed at rest, none crossed the hole, and a
             // resting pile stirred last well away from the hole: that bag lies on the pile, its
-            // own colour hiding it (held32-0009, held33-0013, dev3-0004: every later rest state a
+            // own colour hiding it (held32-0009, held33-0013, dev3-0000: every later rest state a
             // bag short). Inferred, so the flight still decides the throw (docs/game.md, Outcome).
-            let bag = CensusBag(id: nextID, center: pileStir.center, colour: blob.colour, place: .onBoard, sincePtsUs: frame.ptsUs)
+            let bag = CensusBag(id: nextID, center: stir.center, colour: pile.colour, place: .onBoard, sincePtsUs: frame.ptsUs)
             nextID += 1
             reported.append(bag)
             changes.append(CensusChange(kind: .newBag, bagID: bag.id, place: .onBoard, inferred: true))
@@ -551,6 +548,15 @@ public struct BagCensus: Sendable {
             last.sightings.contains { $0.place == .onBoard && patch.lies(in: $0, margin: 0.5 * bagSide) }
         }
         if let largest = onPiles.max(by: { $0.area < $1.area }) { lastPileStir = largest }
+    }
+
+    /// The pile a bag through the air came down on unseen, and where it stirred last: the last
+    /// stir (`lastPileStir`) when it lay `pileStirReach` or more from the hole, and the resting
+    /// board blob holding it now.
+    private func hiddenPileLanding(_ stir: ChangedPatch?, sightings: [BagSighting], board: BoardDetection,
+                                   bagSide: Double) -> (stir: ChangedPatch, pile: BagSighting)? {
+        guard let stir, stir.center.distance(to: board.hole.center) >= pileStirReach * bagSide else { return nil }
+        return sightings.first { $0.place == .onBoard && stir.lies(in: $0, margin: 0.5 * bagSide) }.map { (stir, $0) }
     }
 
     /// A run of unchanged frames starts at this frame, with these sightings.
