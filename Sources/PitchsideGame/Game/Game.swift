@@ -465,6 +465,11 @@ public struct Game: Sendable {
         return nil
     }
 
+    /// The new bags `census` only inferred at `place`: not seen at rest there.
+    private func inferredNewBags(in census: PSBoardCensus, at place: PSBagPlace) -> [PSCensusChange] {
+        census.changes.filter { $0.inferred && $0.kind == .censusChangeNewBag && $0.place == place }
+    }
+
     /// What a rest state after the landing that shows no new bag says of the throw; nil for a
     /// rest state from before the landing.
     /// What the bag did on its way (passing over the hole) carries over from an earlier rest state
@@ -479,14 +484,14 @@ public struct Game: Sendable {
             .flatMap { change in census.bags.first { $0.id == change.bagID } }
         let reshaded = reshadedBag.map { Vec2($0.position.x, $0.position.y) }
         let passedOverHole = passedOverHoleBefore
-            || census.changes.contains { $0.inferred && $0.kind == .censusChangeNewBag && $0.place == .inHole }
+            || !inferredNewBags(in: census, at: .inHole).isEmpty
         let droppedBehind = droppedBehindBefore
-            || census.changes.contains { $0.inferred && $0.kind == .censusChangeNewBag && $0.place == .onGround }
+            || !inferredNewBags(in: census, at: .onGround).isEmpty
         // A bag the census only inferred on a pile is its guess at this very throw's bag: the
         // flight judges the throw against the bags that lay there before (held33-0014 at 46.6 s:
         // a bag bounced off a pile to the ground behind the board, guessed on the pile, and then
         // scored on the board by the pile it made).
-        let guessed = Set(census.changes.filter { $0.inferred && $0.kind == .censusChangeNewBag && $0.place == .onBoard }.map(\.bagID))
+        let guessed = Set(inferredNewBags(in: census, at: .onBoard).map(\.bagID))
         var before = census
         before.bags.removeAll { guessed.contains($0.id) }
         let outcome = OutcomeJudge.unseenAtRest(flightOutcome: p.flightOutcome, landing: p.landing, direction: p.direction,

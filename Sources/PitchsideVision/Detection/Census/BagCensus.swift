@@ -545,7 +545,7 @@ public struct BagCensus: Sendable {
         guard let last = lastRest, last.sightings.contains(where: { $0.place == .onBoard }),
               let patches = RestStateDifference.patches(from: last, to: scan) else { return }
         let onPiles = (patches.appeared + patches.reshaded).filter { patch in
-            last.sightings.contains { $0.place == .onBoard && patch.lies(in: $0, margin: 0.5 * bagSide) }
+            boardBlob(holding: patch, in: last.sightings, bagSide: bagSide) != nil
         }
         if let largest = onPiles.max(by: { $0.area < $1.area }) { lastPileStir = largest }
     }
@@ -556,7 +556,12 @@ public struct BagCensus: Sendable {
     private func hiddenPileLanding(_ stir: ChangedPatch?, sightings: [BagSighting], board: BoardDetection,
                                    bagSide: Double) -> (stir: ChangedPatch, pile: BagSighting)? {
         guard let stir, stir.center.distance(to: board.hole.center) >= pileStirReach * bagSide else { return nil }
-        return sightings.first { $0.place == .onBoard && stir.lies(in: $0, margin: 0.5 * bagSide) }.map { (stir, $0) }
+        return boardBlob(holding: stir, in: sightings, bagSide: bagSide).map { (stir, $0) }
+    }
+
+    /// The board blob among `sightings` that holds `patch` (within half a bag of its box).
+    private func boardBlob(holding patch: ChangedPatch, in sightings: [BagSighting], bagSide: Double) -> BagSighting? {
+        sightings.first { $0.place == .onBoard && patch.lies(in: $0, margin: 0.5 * bagSide) }
     }
 
     /// A run of unchanged frames starts at this frame, with these sightings.
@@ -606,7 +611,7 @@ public struct BagCensus: Sendable {
     private func reshadedBags(_ difference: RestStateDifference, sightings: [BagSighting], bagSide: Double)
         -> [(bag: CensusBag, patch: ChangedPatch, blob: BagSighting)] {
         difference.reshaded.compactMap { patch in
-            guard let blob = sightings.first(where: { $0.place == .onBoard && patch.lies(in: $0, margin: 0.5 * bagSide) }) else { return nil }
+            guard let blob = boardBlob(holding: patch, in: sightings, bagSide: bagSide) else { return nil }
             let inside = reported.filter { $0.place == .onBoard && blob.covers($0.center, margin: 0.5 * bagSide) }
             return inside.min { $0.center.distance(to: patch.center) < $1.center.distance(to: patch.center) }.map { ($0, patch, blob) }
         }
